@@ -1,0 +1,434 @@
+"""The position: everything on the table, its JSON form, and the checks on bad input."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import (
+    BONUS_SIZES,
+    BONUS_TOKENS,
+    CAMEL_INDEX,
+    DECK_COUNTS,
+    GOODS,
+    GOODS_TOKENS,
+    HAND_LIMIT,
+    INDEX,
+    MARKET_SIZE,
+    NAMES,
+    ORDER,
+    counts_of,
+    letters_of,
+)
+from .errors import BadPositionError
+from .rng import round_rng
+
+FORMAT = "jaipur-position/1"
+MODES = ("standard", "single-round")
+PLAYING = "playing"
+ROUND_OVER = "round-over"
+MATCH_OVER = "match-over"
+MAX_SEED = (1 << 64) - 1
+
+Counts = tuple[int, ...]
+GoodsToken = tuple[str, int]
+BonusToken = tuple[int, int]
+
+
+class Position:
+    """A full position of a match (hidden parts included). Treat it as immutable.
+
+    Cards are kept as counts in canonical order `D G S C P L M`: `market` and
+    each hand are 7-tuples (a hand's camel slot is always 0), `discard` too.
+    `deck` is a string, top card first. `goods` holds the six remaining token
+    piles (top first), `bonus` the remaining 3-, 4- and 5-card bonus piles.
+    `seals` are the seals held when this round began; a finished round's
+    new seals are in `result["seals"]` (see `jaipur.rules.result`).
+    """
+
+    __slots__ = (
+        "mode", "round", "seals", "to_move", "starter", "market", "hands", "herds",
+        "deck", "discard", "goods", "bonus", "taken_goods", "taken_bonus", "seed",
+    )
+
+    def __init__(
+        self,
+        mode: str,
+        round: int,
+        seals: tuple[int, int],
+        to_move: int,
+        starter: int,
+        market: Counts,
+        hands: tuple[Counts, Counts],
+        herds: tuple[int, int],
+        deck: str,
+        discard: Counts,
+        goods: tuple[tuple[int, ...], ...],
+        bonus: tuple[tuple[int, ...], ...],
+        taken_goods: tuple[tuple[GoodsToken, ...], tuple[GoodsToken, ...]],
+        taken_bonus: tuple[tuple[BonusToken, ...], tuple[BonusToken, ...]],
+        seed: int,
+    ) -> None:
+        self.mode = mode
+        self.round = round
+        self.seals = seals
+        self.to_move = to_move
+        self.starter = starter
+        self.market = market
+        self.hands = hands
+        self.herds = herds
+        self.deck = deck
+        self.discard = discard
+        self.goods = goods
+        self.bonus = bonus
+        self.taken_goods = taken_goods
+        self.taken_bonus = taken_bonus
+        self.seed = seed
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"<Position round {self.round} {self.status} to_move={self.to_move} "
+            f"market={letters_of(self.market)} hands={letters_of(self.hands[0])}/"
+            f"{letters_of(self.hands[1])} herds={self.herds} deck={len(self.deck)}>"
+        )
+
+    @property
+    def round_over(self) -> bool:
+        """True once the round has ended (R21: three goods piles empty; R22: the market could not be refilled)."""
+        return sum(self.market) < MARKET_SIZE or sum(1 for pile in self.goods if not pile) >= 3
+
+    @property
+    def status(self) -> str:
+        """`playing`, `round-over` or `match-over`."""
+        if not self.round_over:
+            return PLAYING
+        from .rules import result
+
+        return MATCH_OVER if result(self)["match_winner"] is not None else ROUND_OVER
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """The finished round's result (see `jaipur.rules.result`), or None while the round goes on."""
+        if not self.round_over:
+            return None
+        from .rules import result
+
+        return result(self)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards a seat holds in hand (camels in the herd never count)."""
+        return sum(self.hands[seat])
+
+
+# ---------------------------------------------------------------- writing
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    """Every field of the position as JSON-ready data (status and result too)."""
+    p = position
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "mode": p.mode,
+        "round": p.round,
+        "seals": list(p.seals),
+        "to_move": p.to_move,
+        "starter": p.starter,
+        "market": letters_of(p.market),
+        "hands": [letters_of(h) for h in p.hands],
+        "herds": list(p.herds),
+        "deck": p.deck,
+        "discard": letters_of(p.discard),
+        "goods": {g: list(p.goods[i]) for i, g in enumerate(GOODS)},
+        "bonus": {str(size): list(p.bonus[i]) for i, size in enumerate(BONUS_SIZES)},
+        "taken": [
+            {
+                "goods": [[g, v] for g, v in p.taken_goods[s]],
+                "bonus": [[size, v] for size, v in p.taken_bonus[s]],
+            }
+            for s in (0, 1)
+        ],
+        "seed": p.seed,
+        "status": p.status,
+    }
+    res = p.result
+    if res is not None:
+        out["result"] = res
+    return out
+
+
+def position_to_text(position: Position) -> str:
+    """The position's JSON as a compact string."""
+    return json.dumps(position_to_json(position), separators=(",", ":"))
+
+
+# ---------------------------------------------------------------- reading
+
+KNOWN_FIELDS = {
+    "format", "mode", "round", "seals", "to_move", "starter", "market", "hands", "herds",
+    "deck", "discard", "goods", "bonus", "taken", "seed", "status", "result",
+    "caption", "solution", "players",
+}
+"""Fields a position may carry; `caption`, `solution` and `players` are for the page and ignored here."""
+
+
+def _bad(message: str) -> BadPositionError:
+    return BadPositionError(message)
+
+
+def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(f"'{key}' must be a whole number, not {json.dumps(value)[:30]}.")
+    if not low <= value <= high:
+        raise _bad(f"'{key}' must be between {low} and {high}, not {value}.")
+    return value
+
+
+def _pair(data: dict[str, Any], key: str, default: list[int], low: int, high: int) -> tuple[int, int]:
+    value = data.get(key, default)
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad(f"'{key}' must be a list of two numbers, one per seat.")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            raise _bad(f"each of '{key}' must be a whole number from {low} to {high}.")
+    return (value[0], value[1])
+
+
+def _cards(value: Any, what: str, camels: bool = True) -> str:
+    if not isinstance(value, str):
+        raise _bad(f"{what} must be a string of card letters (D G S C P L M).")
+    letters = value.strip().upper()
+    for ch in letters:
+        if ch not in ORDER:
+            raise _bad(f"{what} holds '{ch[:1]}', which is not a card letter (D G S C P L M).")
+        if ch == "M" and not camels:
+            raise _bad(f"{what} cannot hold camels: camels go to the herd (R6) and are never sold (R15).")
+    return letters
+
+
+def _token_list(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list):
+        raise _bad(f"{what} must be a list of token values.")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise _bad(f"{what} must hold whole numbers only.")
+    return list(value)
+
+
+def _sub_multiset(part: list[int], whole: tuple[int, ...]) -> int | None:
+    """A value in `part` that `whole` cannot supply, or None when part fits inside whole."""
+    pool = list(whole)
+    for v in part:
+        if v in pool:
+            pool.remove(v)
+        else:
+            return v
+    return None
+
+
+def _remove_taken(full: tuple[int, ...], taken: list[int]) -> list[int]:
+    pile = list(full)
+    for v in taken:
+        if v in pile:
+            pile.remove(v)
+    return pile
+
+
+def position_from_json(data: Any) -> Position:
+    """Read a position from JSON text or data, filling defaults and refusing bad input.
+
+    Raises BadPositionError with a sentence saying what is wrong.
+
+    >>> p = position_from_json({"market": "MMMDG", "hands": ["DDG", "SCL"], "seed": 3})
+    >>> p.hand_size(0), len(p.deck)
+    (3, 39)
+    """
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            raise _bad(f"The position is not valid JSON ({str(exc)[:80]}).") from None
+    if not isinstance(data, dict):
+        raise _bad("A position must be a JSON object with at least 'market' and 'hands'.")
+    unknown = sorted(k for k in data if k not in KNOWN_FIELDS)
+    if unknown:
+        raise _bad(f"Unknown field '{str(unknown[0])[:30]}' in the position.")
+    if data.get("format", FORMAT) != FORMAT:
+        raise _bad(f"This reads '{FORMAT}' positions, not {json.dumps(data.get('format'))[:40]}.")
+    mode = data.get("mode", "standard")
+    if mode not in MODES:
+        raise _bad("'mode' must be 'standard' or 'single-round'.")
+    rnd = _int(data, "round", 1, 1, 3 if mode == "standard" else 1)
+    seals = _pair(data, "seals", [0, 0], 0, 1 if mode == "standard" else 0)
+    if sum(seals) > rnd - 1:
+        raise _bad(f"Only {rnd - 1} round(s) came before round {rnd}, so at most {rnd - 1} seal(s) can be held.")
+    to_move = _int(data, "to_move", 0, 0, 1)
+    starter = _int(data, "starter", to_move, 0, 1)
+    seed = _int(data, "seed", 0, 0, MAX_SEED)
+    if "market" not in data or "hands" not in data:
+        raise _bad("A position needs at least 'market' (5 cards) and 'hands' (two strings of cards).")
+    market = _cards(data["market"], "The market")
+    hands_raw = data["hands"]
+    if not isinstance(hands_raw, list) or len(hands_raw) != 2:
+        raise _bad("'hands' must be a list of two strings of cards, one per seat.")
+    hands = [_cards(h, f"Seat {s}'s hand", camels=False) for s, h in enumerate(hands_raw)]
+    for s, h in enumerate(hands):
+        if len(h) > HAND_LIMIT:
+            raise _bad(f"Seat {s}'s hand holds {len(h)} cards, but a hand holds at most {HAND_LIMIT} (R14).")
+    herds = _pair(data, "herds", [0, 0], 0, DECK_COUNTS[CAMEL_INDEX])
+    discard = _cards(data.get("discard", ""), "The discard pile", camels=False)
+    if len(market) > MARKET_SIZE:
+        raise _bad(f"The market holds {len(market)} cards; it holds 5 (R10).")
+
+    # taken tokens
+    taken_raw = data.get("taken", [{"goods": [], "bonus": []}, {"goods": [], "bonus": []}])
+    if not isinstance(taken_raw, list) or len(taken_raw) != 2:
+        raise _bad("'taken' must be a list of two objects, one per seat.")
+    taken_goods: list[tuple[tuple[str, int], ...]] = []
+    taken_bonus: list[tuple[tuple[int, int], ...]] = []
+    for s, t in enumerate(taken_raw):
+        if not isinstance(t, dict) or set(t) - {"goods", "bonus"}:
+            raise _bad(f"Seat {s}'s taken tokens must be an object with 'goods' and 'bonus'.")
+        goods_list = t.get("goods", [])
+        bonus_list = t.get("bonus", [])
+        if not isinstance(goods_list, list) or not isinstance(bonus_list, list):
+            raise _bad(f"Seat {s}'s taken goods and bonus tokens must be lists.")
+        gt: list[tuple[str, int]] = []
+        for item in goods_list:
+            if (not isinstance(item, list) or len(item) != 2 or item[0] not in GOODS
+                    or isinstance(item[1], bool) or not isinstance(item[1], int)):
+                raise _bad(f"Seat {s}'s goods tokens must be pairs like [\"D\", 7].")
+            gt.append((item[0], item[1]))
+        bt: list[tuple[int, int]] = []
+        for item in bonus_list:
+            if (not isinstance(item, list) or len(item) != 2 or item[0] not in BONUS_SIZES
+                    or isinstance(item[1], bool) or not isinstance(item[1], int)):
+                raise _bad(f"Seat {s}'s bonus tokens must be pairs like [3, 2] (pile, value).")
+            bt.append((item[0], item[1]))
+        taken_goods.append(tuple(gt))
+        taken_bonus.append(tuple(bt))
+
+    fill = round_rng(seed, 0)
+
+    # goods piles
+    goods_raw = data.get("goods", {})
+    if not isinstance(goods_raw, dict):
+        raise _bad("'goods' must be an object of token piles, like {\"D\": [7, 5, 5]}.")
+    for key in goods_raw:
+        if key not in GOODS:
+            raise _bad(f"'goods' has a pile for '{str(key)[:10]}', which is not a good (D G S C P L).")
+    goods: list[tuple[int, ...]] = []
+    for g in GOODS:
+        taken_here = [v for s in (0, 1) for (tg, v) in taken_goods[s] if tg == g]
+        if g in goods_raw:
+            pile = _token_list(goods_raw[g], f"The {NAMES[g]} pile")
+            if any(a < b for a, b in zip(pile, pile[1:])):
+                raise _bad(f"The {NAMES[g]} pile must be listed highest value first (R2).")
+        else:
+            pile = _remove_taken(GOODS_TOKENS[g], taken_here)
+        extra = _sub_multiset(pile + taken_here, GOODS_TOKENS[g])
+        if extra is not None:
+            raise _bad(
+                f"There is no further {NAMES[g]} token of value {extra}: the pile is "
+                f"{' '.join(map(str, GOODS_TOKENS[g]))} (R2)."
+            )
+        goods.append(tuple(pile))
+
+    # bonus piles
+    bonus_raw = data.get("bonus", {})
+    if not isinstance(bonus_raw, dict):
+        raise _bad("'bonus' must be an object of piles, like {\"3\": [2, 1, 3]}.")
+    for key in bonus_raw:
+        if key not in ("3", "4", "5"):
+            raise _bad(f"'bonus' has a pile '{str(key)[:10]}'; the piles are \"3\", \"4\" and \"5\".")
+    bonus: list[tuple[int, ...]] = []
+    for size in BONUS_SIZES:
+        taken_here = [v for s in (0, 1) for (ts, v) in taken_bonus[s] if ts == size]
+        if str(size) in bonus_raw:
+            pile = _token_list(bonus_raw[str(size)], f"The {size}-card bonus pile")
+        else:
+            pile = _remove_taken(BONUS_TOKENS[size], taken_here)
+            fill.shuffle(pile)
+        extra = _sub_multiset(pile + taken_here, BONUS_TOKENS[size])
+        if extra is not None:
+            raise _bad(
+                f"There is no further {size}-card bonus token of value {extra}: that pile is "
+                f"{' '.join(map(str, BONUS_TOKENS[size]))} (R3)."
+            )
+        bonus.append(tuple(pile))
+
+    # cards: the manifest
+    placed = list(counts_of(market + "".join(hands) + discard))
+    placed[CAMEL_INDEX] += herds[0] + herds[1]
+    if "deck" in data:
+        deck = _cards(data["deck"], "The deck")
+        for i, n in enumerate(counts_of(deck)):
+            placed[i] += n
+    else:
+        deck = ""
+    for i, n in enumerate(placed):
+        if n > DECK_COUNTS[i]:
+            raise _bad(
+                f"The position holds {n} {NAMES[ORDER[i]]} cards, but the game has only {DECK_COUNTS[i]} (R1)."
+            )
+    missing = [DECK_COUNTS[i] - placed[i] for i in range(7)]
+    discard_counts = list(counts_of(discard))
+    if "deck" in data:
+        if missing[CAMEL_INDEX]:
+            raise _bad(
+                f"{missing[CAMEL_INDEX]} camel(s) are placed nowhere; camels cannot be discarded, "
+                "so put all 11 in the market, the herds or the deck."
+            )
+        for i in range(6):
+            discard_counts[i] += missing[i]
+    else:
+        rest = list(letters_of(tuple(missing)))
+        fill.shuffle(rest)
+        deck = "".join(rest)
+
+    market_counts = counts_of(market)
+    position = Position(
+        mode=mode,
+        round=rnd,
+        seals=seals,
+        to_move=to_move,
+        starter=starter,
+        market=market_counts,
+        hands=(counts_of(hands[0]), counts_of(hands[1])),
+        herds=herds,
+        deck=deck,
+        discard=tuple(discard_counts),
+        goods=tuple(goods),
+        bonus=tuple(bonus),
+        taken_goods=(taken_goods[0], taken_goods[1]),
+        taken_bonus=(taken_bonus[0], taken_bonus[1]),
+        seed=seed,
+    )
+    if len(market) < MARKET_SIZE and deck:
+        raise _bad(
+            f"The market holds {len(market)} cards while the deck still has {len(deck)}: "
+            "the market is refilled to 5 after every turn (R10)."
+        )
+    status = data.get("status")
+    if status is not None and status != position.status:
+        raise _bad(f"The position says '{str(status)[:20]}' but its cards and tokens make it '{position.status}'.")
+    return position
+
+
+def position_from_text(text: str) -> Position:
+    """Read a position from JSON text (alias of position_from_json for strings)."""
+    return position_from_json(text)
+
+
+def goods_index(letter: str) -> int:
+    """Index of a good in the goods-pile tuple."""
+    return INDEX[letter]

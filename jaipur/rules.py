@@ -1,0 +1,479 @@
+"""Legal moves, apply, refill, round end, scoring and the match flow (R5–R30)."""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any, Iterator
+
+from .cards import (
+    BONUS_SIZES,
+    BONUS_TOKENS,
+    CAMEL_INDEX,
+    CAMEL_TOKEN,
+    DEAL,
+    DECK_COUNTS,
+    GOODS,
+    GOODS_TOKENS,
+    HAND_LIMIT,
+    INDEX,
+    MARKET_CAMELS,
+    MARKET_SIZE,
+    NAMES,
+    PLURALS,
+    PRECIOUS,
+    counts_of,
+    letters_of,
+)
+from .errors import IllegalMoveError, JaipurError, MatchOverError
+from .notation import CAMELS, EXCHANGE, SELL, TAKE, Move, parse_move
+from .position import MODES, Position
+from .rng import round_rng
+
+Counts = tuple[int, ...]
+_FULL_GOODS = tuple(GOODS_TOKENS[g] for g in GOODS)
+
+
+# ---------------------------------------------------------------- dealing
+
+
+def deal(seed: int, round_number: int, mode: str = "standard",
+         seals: tuple[int, int] = (0, 0), starter: int | None = None) -> Position:
+    """Deal a round from the seed and the round number (R5–R7); round 1's starter comes from the seed (R8).
+
+    The round's generator shuffles the 52 non-market-camel cards (canonical
+    order, Fisher–Yates), then the 3-, 4- and 5-card bonus piles; round 1 then
+    draws its starter with `below(2)`. Seat 0 gets cards 1–5, seat 1 cards
+    6–10, cards 11–12 join the three camels in the market, the rest is the deck.
+    """
+    if mode not in MODES:
+        raise JaipurError(f"Unknown mode '{mode}': use 'standard' or 'single-round'.", "bad-position")
+    rng = round_rng(seed, round_number)
+    rest = list(DECK_COUNTS)
+    rest[CAMEL_INDEX] -= MARKET_CAMELS
+    cards = list(letters_of(tuple(rest)))
+    rng.shuffle(cards)
+    bonus = []
+    for size in BONUS_SIZES:
+        pile = list(BONUS_TOKENS[size])
+        rng.shuffle(pile)
+        bonus.append(tuple(pile))
+    if starter is None:
+        starter = rng.below(2)
+    hands = []
+    herds = []
+    for s in (0, 1):
+        dealt = list(counts_of("".join(cards[s * DEAL:(s + 1) * DEAL])))
+        herds.append(dealt[CAMEL_INDEX])
+        dealt[CAMEL_INDEX] = 0
+        hands.append(tuple(dealt))
+    market = counts_of("M" * MARKET_CAMELS + "".join(cards[2 * DEAL:2 * DEAL + 2]))
+    return Position(
+        mode=mode,
+        round=round_number,
+        seals=seals,
+        to_move=starter,
+        starter=starter,
+        market=market,
+        hands=(hands[0], hands[1]),
+        herds=(herds[0], herds[1]),
+        deck="".join(cards[2 * DEAL + 2:]),
+        discard=(0,) * 7,
+        goods=_FULL_GOODS,
+        bonus=tuple(bonus),
+        taken_goods=((), ()),
+        taken_bonus=((), ()),
+        seed=seed,
+    )
+
+
+def new_match(seed: int = 0, mode: str = "standard") -> Position:
+    """The opening position of a new match.
+
+    >>> p = new_match(seed=1)
+    >>> p.round, p.status, sum(p.market)
+    (1, 'playing', 5)
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < (1 << 64):
+        raise JaipurError("The seed must be a whole number from 0 to 2**64 - 1.", "bad-position")
+    return deal(seed, 1, mode)
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def _submultisets(counts: Counts, size: int, start: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every way to choose `size` cards from `counts` (slots from `start` on), as count tuples."""
+    n = len(counts)
+    if size == 0:
+        yield (0,) * n
+        return
+    if start >= n:
+        return
+    room = sum(counts[start + 1:])
+    for k in range(min(counts[start], size), -1, -1):
+        if size - k > room:
+            break
+        for tail in _submultisets(counts, size - k, start + 1):
+            yield tail[:start] + (k,) + tail[start + 1:]
+
+
+_TAKES_CACHE: dict[Counts, tuple[tuple[str, tuple[bool, ...], int], ...]] = {}
+_GIVES_CACHE: dict[tuple[Counts, int], tuple[str, ...]] = {}
+
+
+def _takes(market_goods: Counts) -> tuple[tuple[str, tuple[bool, ...], int], ...]:
+    """Every way to take 2+ goods from the market: (letters, which goods are taken, how many)."""
+    found = _TAKES_CACHE.get(market_goods)
+    if found is None:
+        padded = market_goods + (0,)
+        found = tuple(
+            ("X" + letters_of(t), tuple(n > 0 for n in t[:6]), k)
+            for k in range(2, sum(market_goods) + 1)
+            for t in _submultisets(padded, k)
+        )
+        _TAKES_CACHE[market_goods] = found
+    return found
+
+
+def _gives(pool: Counts, k: int) -> tuple[str, ...]:
+    """Every way to give `k` cards from `pool` (hand goods not taken, plus usable camels), as '-LETTERS'."""
+    key = (pool, k)
+    found = _GIVES_CACHE.get(key)
+    if found is None:
+        found = _GIVES_CACHE[key] = tuple("-" + letters_of(g) for g in _submultisets(pool, k))
+    return found
+
+
+def _exchanges(market: Counts, hand: Counts, camels: int) -> list[str]:
+    """All legal exchanges (R13): take ≥2 goods, give as many cards of other types or herd camels."""
+    out: list[str] = []
+    available = sum(hand) + camels
+    for head, taken_mask, k in _takes(market[:6]):
+        if k > available:
+            continue
+        pool = tuple(0 if taken_mask[i] else hand[i] for i in range(6)) + (camels,)
+        gives = _gives(pool, k)
+        if gives:
+            out.extend([head + g for g in gives])
+    return out
+
+
+_LEGAL_CACHE: dict[tuple[Counts, Counts, int], tuple[str, ...]] = {}
+_LEGAL_SET_CACHE: dict[tuple[Counts, Counts, int], frozenset[str]] = {}
+_CACHE_LIMIT = 400_000
+
+
+def _legal_key(p: Position) -> tuple[Counts, Counts, int]:
+    hand = p.hands[p.to_move]
+    room = HAND_LIMIT - sum(hand)
+    camels = p.herds[p.to_move]
+    return (p.market, hand, camels if camels < room else room)
+
+
+def _compute_legal(market: Counts, hand: Counts, camels: int) -> tuple[str, ...]:
+    moves: list[str] = []
+    hand_size = sum(hand)
+    if hand_size < HAND_LIMIT:
+        moves.extend("T" + GOODS[i] for i in range(6) if market[i])
+    if market[CAMEL_INDEX]:
+        moves.append("TM")
+    for i in range(6):
+        low = 2 if GOODS[i] in PRECIOUS else 1
+        for n in range(low, hand[i] + 1):
+            moves.append(f"S{n}{GOODS[i]}")
+    moves.extend(_exchanges(market, hand, camels))
+    return tuple(sorted(moves))
+
+
+def legal_moves(position: Position) -> list[str]:
+    """The sorted, duplicate-free list of legal moves for the side to move (empty once the round is over).
+
+    >>> "TM" in legal_moves(new_match(seed=1))
+    True
+    """
+    if position.round_over:
+        return []
+    return list(_legal_tuple(position))
+
+
+def _legal_tuple(p: Position) -> tuple[str, ...]:
+    key = _legal_key(p)
+    found = _LEGAL_CACHE.get(key)
+    if found is None:
+        if len(_LEGAL_CACHE) > _CACHE_LIMIT:
+            _LEGAL_CACHE.clear()
+            _LEGAL_SET_CACHE.clear()
+        found = _LEGAL_CACHE[key] = _compute_legal(*key)
+    return found
+
+
+def _legal_set(p: Position) -> frozenset[str]:
+    key = _legal_key(p)
+    found = _LEGAL_SET_CACHE.get(key)
+    if found is None:
+        found = _LEGAL_SET_CACHE[key] = frozenset(_legal_tuple(p))
+    return found
+
+
+def is_legal(position: Position, move: Move | str) -> bool:
+    """Whether a move (text or Move) is legal for the side to move."""
+    return check(position, move) is None
+
+
+# ---------------------------------------------------------------- why a move is illegal
+
+
+def _unavailable(message: str) -> IllegalMoveError:
+    return IllegalMoveError(message, "unavailable")
+
+
+def check(position: Position, move: Move | str) -> JaipurError | None:
+    """None when the move is legal; otherwise the error saying which rule it breaks, in a player's words.
+
+    >>> check(new_match(seed=1), "XD-L").code
+    'R13a'
+    """
+    if position.status == "match-over":
+        return MatchOverError("The match is over: start a new one.")
+    if position.round_over:
+        position = next_round(position)
+    try:
+        m = move if isinstance(move, Move) else parse_move(move)
+    except JaipurError as exc:
+        return exc
+    text = str(m)
+    if text in _legal_set(position):
+        return None
+    return _diagnose(position, m)
+
+
+def _diagnose(p: Position, m: Move) -> JaipurError:
+    seat = p.to_move
+    hand = p.hands[seat]
+    market = p.market
+    herd = p.herds[seat]
+    if m.kind == TAKE:
+        i = INDEX[m.good]
+        if not market[i]:
+            return _unavailable(f"There is no {NAMES[m.good]} in the market to take.")
+        return IllegalMoveError(
+            "Your hand already holds 7 cards: you cannot take another good (R11). Sell or take the camels.", "R11"
+        )
+    if m.kind == CAMELS:
+        return IllegalMoveError("There is no camel in the market to take (R12).", "R12")
+    if m.kind == SELL:
+        if m.good == "M":
+            return IllegalMoveError("Camels can never be sold (R15).", "R15")
+        i = INDEX[m.good]
+        if m.good in PRECIOUS and m.count < 2:
+            return IllegalMoveError(
+                f"{PLURALS[m.good].capitalize()} are precious: sell at least two at a time (R16).", "R16"
+            )
+        return _unavailable(
+            f"You hold {hand[i]} {PLURALS[m.good] if hand[i] != 1 else NAMES[m.good]}, not {m.count}."
+        )
+    # exchange
+    taken, given = counts_of(m.taken), counts_of(m.given)
+    if taken[CAMEL_INDEX]:
+        return IllegalMoveError("Camels can never be taken in an exchange; take all of them instead (R13b).", "R13b")
+    if sum(taken) != sum(given):
+        return IllegalMoveError(
+            f"An exchange gives back exactly as many cards as it takes: {sum(taken)} taken, {sum(given)} given (R13).",
+            "R13",
+        )
+    if sum(taken) < 2:
+        return IllegalMoveError("An exchange swaps at least two cards; one for one is not allowed (R13a).", "R13a")
+    for i in range(7):
+        if taken[i] > market[i]:
+            return _unavailable(f"The market does not hold {taken[i]} {PLURALS[GOODS[i]] if i < 6 else 'camels'}.")
+    for i in range(6):
+        if given[i] > hand[i]:
+            return _unavailable(f"Your hand does not hold {given[i]} {PLURALS[GOODS[i]]}.")
+    if given[CAMEL_INDEX] > herd:
+        return _unavailable(f"Your herd holds {herd} camel(s), not {given[CAMEL_INDEX]}.")
+    for i in range(6):
+        if taken[i] and given[i]:
+            return IllegalMoveError(
+                f"You cannot take and give the same good ({NAMES[GOODS[i]]}) in one exchange (R13c).", "R13c"
+            )
+    after = sum(hand) + given[CAMEL_INDEX]
+    return IllegalMoveError(
+        f"After this exchange your hand would hold {after} cards; the limit is 7 (R13d).", "R13d"
+    )
+
+
+# ---------------------------------------------------------------- applying
+
+_DELTAS: dict[str, tuple[str, int, int, Counts, Counts]] = {}
+
+
+def _delta(text: str) -> tuple[str, int, int, Counts, Counts]:
+    found = _DELTAS.get(text)
+    if found is None:
+        m = parse_move(text)
+        idx = INDEX[m.good] if m.good else -1
+        found = _DELTAS[text] = (m.kind, idx, m.count, counts_of(m.taken), counts_of(m.given))
+    return found
+
+
+def apply(position: Position, move: Move | str) -> Position:
+    """The position after `move`, always validated; a finished round first deals the next one.
+
+    Raises IllegalMoveError (code: rule id or "unavailable"), BadMoveError or MatchOverError.
+
+    >>> p = apply(new_match(seed=1), "TM")
+    >>> p.to_move != new_match(seed=1).to_move
+    True
+    """
+    p = position
+    if p.round_over:
+        p = next_round(p)
+    text = move if isinstance(move, str) else str(move)
+    if text not in _legal_set(p):
+        m = move if isinstance(move, Move) else parse_move(move)
+        text = str(m)
+        if text not in _legal_set(p):
+            raise _diagnose(p, m)
+    return _play(p, text)
+
+
+def _play(p: Position, text: str) -> Position:
+    """Apply a move known to be legal."""
+    kind, idx, count, taken, given = _delta(text)
+    seat = p.to_move
+    market = list(p.market)
+    hand = list(p.hands[seat])
+    herds = list(p.herds)
+    deck = p.deck
+    discard = p.discard
+    goods = p.goods
+    bonus = p.bonus
+    taken_goods = p.taken_goods
+    taken_bonus = p.taken_bonus
+    if kind == SELL:
+        hand[idx] -= count
+        d = list(discard)
+        d[idx] += count
+        discard = tuple(d)
+        pile = goods[idx]
+        got = pile[:count]
+        g = list(goods)
+        g[idx] = pile[count:]
+        goods = tuple(g)
+        letter = GOODS[idx]
+        mine_goods = taken_goods[seat] + tuple((letter, v) for v in got)
+        taken_goods = (mine_goods, taken_goods[1]) if seat == 0 else (taken_goods[0], mine_goods)
+        if count >= 3:
+            b = 0 if count == 3 else (1 if count == 4 else 2)
+            bpile = bonus[b]
+            if bpile:
+                bl = list(bonus)
+                bl[b] = bpile[1:]
+                bonus = tuple(bl)
+                mine_bonus = taken_bonus[seat] + ((BONUS_SIZES[b], bpile[0]),)
+                taken_bonus = (mine_bonus, taken_bonus[1]) if seat == 0 else (taken_bonus[0], mine_bonus)
+    else:
+        if kind == TAKE:
+            market[idx] -= 1
+            hand[idx] += 1
+        elif kind == CAMELS:
+            herds[seat] += market[CAMEL_INDEX]
+            market[CAMEL_INDEX] = 0
+        else:  # exchange
+            for i in range(6):
+                if taken[i]:
+                    market[i] -= taken[i]
+                    hand[i] += taken[i]
+                if given[i]:
+                    hand[i] -= given[i]
+                    market[i] += given[i]
+            if given[CAMEL_INDEX]:
+                herds[seat] -= given[CAMEL_INDEX]
+                market[CAMEL_INDEX] += given[CAMEL_INDEX]
+        need = MARKET_SIZE - sum(market)
+        if need:
+            drawn, deck = deck[:need], deck[need:]
+            for ch in drawn:
+                market[INDEX[ch]] += 1
+    hands = (tuple(hand), p.hands[1]) if seat == 0 else (p.hands[0], tuple(hand))
+    return Position(
+        p.mode, p.round, p.seals, 1 - seat, p.starter, tuple(market), hands, (herds[0], herds[1]),
+        deck, discard, goods, bonus, taken_goods, taken_bonus, p.seed,
+    )
+
+
+# ---------------------------------------------------------------- scoring and the match
+
+
+def result(position: Position) -> dict[str, Any]:
+    """Score a finished round (R23–R29): scores, camel token, winner, tie-break, seals, next starter, match winner.
+
+    `seals` here are the seals after this round; `next_starter` is None once the match is over.
+    """
+    p = position
+    if not p.round_over:
+        raise JaipurError("The round is still being played; there is no result yet.", "not-over")
+    herds = p.herds
+    camel = 0 if herds[0] > herds[1] else (1 if herds[1] > herds[0] else None)
+    breakdown = []
+    for s in (0, 1):
+        goods_sum = sum(v for _, v in p.taken_goods[s])
+        bonus_sum = sum(v for _, v in p.taken_bonus[s])
+        breakdown.append({
+            "goods": goods_sum,
+            "bonus": bonus_sum,
+            "camel": CAMEL_TOKEN if camel == s else 0,
+            "goods_tokens": len(p.taken_goods[s]),
+            "bonus_tokens": len(p.taken_bonus[s]),
+        })
+    scores = [b["goods"] + b["bonus"] + b["camel"] for b in breakdown]
+    winner: int | None = None
+    tiebreak: str | None = None
+    if scores[0] != scores[1]:
+        winner = 0 if scores[0] > scores[1] else 1
+    else:
+        for key, name in (("bonus_tokens", "bonus"), ("goods_tokens", "goods")):
+            a, b = breakdown[0][key], breakdown[1][key]
+            if a != b:
+                winner = 0 if a > b else 1
+                tiebreak = name
+                break
+    seals = list(p.seals)
+    if winner is not None:
+        seals[winner] += 1
+    match_winner: int | str | None = None
+    if p.mode == "single-round":
+        match_winner = winner if winner is not None else "draw"
+    elif winner is not None and seals[winner] >= 2:
+        match_winner = winner
+    elif p.round >= 3:
+        match_winner = "draw" if seals[0] == seals[1] else (0 if seals[0] > seals[1] else 1)
+    if match_winner is not None:
+        next_starter = None
+    elif winner is not None:
+        next_starter = 1 - winner
+    else:
+        next_starter = p.to_move  # R8: the player who did not take the last action
+    ended_by = "R21" if sum(1 for pile in p.goods if not pile) >= 3 else "R22"
+    return {
+        "scores": scores,
+        "breakdown": breakdown,
+        "camel_token": camel,
+        "winner": winner,
+        "tiebreak": tiebreak,
+        "seals": seals,
+        "next_starter": next_starter,
+        "match_winner": match_winner,
+        "ended_by": ended_by,
+    }
+
+
+def next_round(position: Position) -> Position:
+    """Deal the next round after a finished one (R8, R30): seals carry over, the rest is dealt anew."""
+    if not position.round_over:
+        raise IllegalMoveError("The round is still being played.", "not-over")
+    res = result(position)
+    if res["match_winner"] is not None:
+        raise MatchOverError("The match is over: start a new one.")
+    seals = res["seals"]
+    return deal(position.seed, position.round + 1, position.mode, (seals[0], seals[1]), res["next_starter"])

@@ -1,0 +1,135 @@
+"""What one seat may see (R19, R20), and determinization of the hidden rest for search bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import BONUS_SIZES, BONUS_TOKENS, CAMEL_INDEX, DECK_COUNTS, GOODS, counts_of, letters_of
+from .errors import JaipurError
+from .position import Position
+from .rng import MASK64, Rng
+
+VIEW_FORMAT = "jaipur-view/1"
+
+
+def view(position: Position, seat: int) -> dict[str, Any]:
+    """Everything `seat` may see, as JSON-ready data: no opponent card, no deck order,
+    no opponent bonus value (until the round is scored), no seed.
+
+    >>> from jaipur import new_match
+    >>> v = view(new_match(seed=1), 0)
+    >>> v["deck_size"], "deck" in v, "seed" in v
+    (40, False, False)
+    """
+    if seat not in (0, 1):
+        raise JaipurError("The seat must be 0 or 1.", "bad-position")
+    p = position
+    other = 1 - seat
+    scored = p.round_over
+    taken = []
+    for s in (0, 1):
+        show = s == seat or scored
+        taken.append({
+            "goods": [[g, v] for g, v in p.taken_goods[s]],
+            "bonus": [[size, v if show else None] for size, v in p.taken_bonus[s]],
+        })
+    out: dict[str, Any] = {
+        "format": VIEW_FORMAT,
+        "seat": seat,
+        "mode": p.mode,
+        "round": p.round,
+        "seals": list(p.seals),
+        "to_move": p.to_move,
+        "starter": p.starter,
+        "market": letters_of(p.market),
+        "hand": letters_of(p.hands[seat]),
+        "opponent_hand_size": sum(p.hands[other]),
+        "herds": list(p.herds),
+        "deck_size": len(p.deck),
+        "discard": letters_of(p.discard),
+        "goods": {g: list(p.goods[i]) for i, g in enumerate(GOODS)},
+        "bonus_sizes": {str(size): len(p.bonus[i]) for i, size in enumerate(BONUS_SIZES)},
+        "taken": taken,
+        "status": p.status,
+    }
+    res = p.result
+    if res is not None:
+        out["result"] = res
+    return out
+
+
+def unseen_cards(v: dict[str, Any]) -> tuple[int, ...]:
+    """Counts of the cards this seat cannot see (the opponent's hand and the deck together)."""
+    seen = list(counts_of(v["market"] + v["hand"] + v["discard"]))
+    seen[CAMEL_INDEX] += v["herds"][0] + v["herds"][1]
+    return tuple(DECK_COUNTS[i] - seen[i] for i in range(7))
+
+
+def determinize(v: dict[str, Any], rng: Rng) -> Position:
+    """A full position consistent with the view: the hidden cards and bonus values dealt at random.
+
+    Each unseen physical card is equally likely to be anywhere hidden: the
+    unseen goods are shuffled and the opponent's hand taken from them, the
+    rest (with the unseen camels) shuffled into the deck; unseen bonus values
+    go at random to the opponent's bonus tokens and the remaining piles.
+
+    >>> from jaipur import new_match
+    >>> p = determinize(view(new_match(seed=1), 0), Rng(7))
+    >>> view(p, 0) == view(new_match(seed=1), 0)
+    True
+    """
+    seat = v["seat"]
+    other = 1 - seat
+    unseen = unseen_cards(v)
+    goods_pool = list(letters_of(unseen[:6] + (0,)))
+    rng.shuffle(goods_pool)
+    n = v["opponent_hand_size"]
+    if n > len(goods_pool):
+        raise JaipurError("The view is inconsistent: fewer unseen goods than the opponent holds.", "bad-position")
+    their_hand = counts_of("".join(goods_pool[:n]))
+    deck = goods_pool[n:] + ["M"] * unseen[CAMEL_INDEX]
+    rng.shuffle(deck)
+    # bonus tokens: own values are known; the opponent's (unless revealed) and the piles are not
+    taken_bonus: list[list[tuple[int, int]]] = [[], []]
+    bonus: list[tuple[int, ...]] = []
+    for b, size in enumerate(BONUS_SIZES):
+        pool = list(BONUS_TOKENS[size])
+        for s in (0, 1):
+            for tsize, value in v["taken"][s]["bonus"]:
+                if tsize == size and value is not None:
+                    pool.remove(value)
+        rng.shuffle(pool)
+        for s in (0, 1):
+            slots = v["taken"][s]["bonus"]
+            for tsize, value in slots:
+                if tsize != size:
+                    continue
+                if value is None:
+                    value = pool.pop()
+                taken_bonus[s].append((tsize, value))
+        bonus.append(tuple(pool[: v["bonus_sizes"][str(size)]]))
+    # keep each seat's bonus tokens in their original order
+    ordered: list[tuple[tuple[int, int], ...]] = []
+    for s in (0, 1):
+        by_size = {size: [t for t in taken_bonus[s] if t[0] == size] for size in BONUS_SIZES}
+        ordered.append(tuple(by_size[size].pop(0) for size, _ in v["taken"][s]["bonus"]))
+    hands = [counts_of(v["hand"]), their_hand]
+    if seat == 1:
+        hands.reverse()
+    return Position(
+        mode=v["mode"],
+        round=v["round"],
+        seals=(v["seals"][0], v["seals"][1]),
+        to_move=v["to_move"],
+        starter=v["starter"],
+        market=counts_of(v["market"]),
+        hands=(hands[0], hands[1]),
+        herds=(v["herds"][0], v["herds"][1]),
+        deck="".join(deck),
+        discard=counts_of(v["discard"]),
+        goods=tuple(tuple(v["goods"][g]) for g in GOODS),
+        bonus=tuple(bonus),
+        taken_goods=tuple(tuple((g, val) for g, val in v["taken"][s]["goods"]) for s in (0, 1)),  # type: ignore[arg-type]
+        taken_bonus=(ordered[0], ordered[1]),
+        seed=rng.next64() & MASK64,
+    )
