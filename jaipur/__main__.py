@@ -7,7 +7,8 @@ import importlib.util
 import json
 import secrets
 import sys
-from typing import Any, NoReturn, Sequence
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from .errors import BadPositionError, BadRecordError, JaipurError
 from .position import Position, position_from_json, position_to_json

@@ -54,7 +54,7 @@ class Rng:
         """A uniform float in [0, 1) with 53 random bits."""
         return (self.next64() >> 11) / float(1 << 53)
 
-    def choice(self, items: "list[T] | tuple[T, ...]") -> T:
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
         """One item chosen uniformly."""
         return items[self.below(len(items))]
 

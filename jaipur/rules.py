@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import product
-from typing import Any, Iterator
+from operator import mul
+from typing import Any
 
 from .cards import (
     BONUS_SIZES,
@@ -19,13 +19,14 @@ from .cards import (
     MARKET_CAMELS,
     MARKET_SIZE,
     NAMES,
+    ORDER,
     PLURALS,
     PRECIOUS,
     counts_of,
     letters_of,
 )
 from .errors import IllegalMoveError, JaipurError, MatchOverError
-from .notation import CAMELS, EXCHANGE, SELL, TAKE, Move, parse_move
+from .notation import CAMELS, SELL, TAKE, Move, parse_move
 from .position import MODES, Position
 from .rng import round_rng
 
@@ -101,60 +102,63 @@ def new_match(seed: int = 0, mode: str = "standard") -> Position:
 # ---------------------------------------------------------------- legal moves
 
 
-def _submultisets(counts: Counts, size: int, start: int = 0) -> Iterator[tuple[int, ...]]:
-    """Every way to choose `size` cards from `counts` (slots from `start` on), as count tuples."""
-    n = len(counts)
-    if size == 0:
-        yield (0,) * n
-        return
-    if start >= n:
-        return
-    room = sum(counts[start + 1:])
-    for k in range(min(counts[start], size), -1, -1):
-        if size - k > room:
-            break
-        for tail in _submultisets(counts, size - k, start + 1):
-            yield tail[:start] + (k,) + tail[start + 1:]
+_SUBSETS_CACHE: dict[Counts, tuple[tuple[str, ...], ...]] = {}
+_SUBSET_CAP = 5
+"""No exchange moves more than 5 cards (the market's size), so counts above 5 never matter."""
 
 
-_TAKES_CACHE: dict[Counts, tuple[tuple[str, tuple[bool, ...], int], ...]] = {}
-_GIVES_CACHE: dict[tuple[Counts, int], tuple[str, ...]] = {}
+def _subsets_by_size(counts: Counts) -> tuple[tuple[str, ...], ...]:
+    """Every sub-multiset of `counts` (7 slots), as canonical letter strings grouped by size.
 
-
-def _takes(market_goods: Counts) -> tuple[tuple[str, tuple[bool, ...], int], ...]:
-    """Every way to take 2+ goods from the market: (letters, which goods are taken, how many)."""
-    found = _TAKES_CACHE.get(market_goods)
+    >>> _subsets_by_size((1, 0, 0, 0, 0, 0, 2))[2]
+    ('MM', 'DM')
+    """
+    found = _SUBSETS_CACHE.get(counts)
     if found is None:
-        padded = market_goods + (0,)
-        found = tuple(
-            ("X" + letters_of(t), tuple(n > 0 for n in t[:6]), k)
-            for k in range(2, sum(market_goods) + 1)
-            for t in _submultisets(padded, k)
-        )
-        _TAKES_CACHE[market_goods] = found
+        strings = [""]
+        for i, c in enumerate(counts):
+            if c:
+                letter = ORDER[i]
+                strings = [s + letter * j for s in strings for j in range(c + 1)]
+        groups: list[list[str]] = [[] for _ in range(sum(counts) + 1)]
+        for s in strings:
+            groups[len(s)].append(s)
+        found = _SUBSETS_CACHE[counts] = tuple(tuple(g) for g in groups)
     return found
 
 
-def _gives(pool: Counts, k: int) -> tuple[str, ...]:
-    """Every way to give `k` cards from `pool` (hand goods not taken, plus usable camels), as '-LETTERS'."""
-    key = (pool, k)
-    found = _GIVES_CACHE.get(key)
+_TAKES_CACHE: dict[Counts, tuple[tuple[str, Counts, int], ...]] = {}
+
+
+def _takes(market: Counts) -> tuple[tuple[str, Counts, int], ...]:
+    """Every way to take 2+ goods from the market: ('X' + letters, 0 for each good taken else 1, how many)."""
+    key = market[:6]
+    found = _TAKES_CACHE.get(key)
     if found is None:
-        found = _GIVES_CACHE[key] = tuple("-" + letters_of(g) for g in _submultisets(pool, k))
+        groups = _subsets_by_size(key + (0,))
+        found = tuple(
+            ("X" + t, tuple(0 if ORDER[i] in t else 1 for i in range(6)), k)
+            for k in range(2, len(groups))
+            for t in groups[k]
+        )
+        _TAKES_CACHE[key] = found
     return found
 
 
 def _exchanges(market: Counts, hand: Counts, camels: int) -> list[str]:
     """All legal exchanges (R13): take ≥2 goods, give as many cards of other types or herd camels."""
     out: list[str] = []
-    available = sum(hand) + camels
-    for head, taken_mask, k in _takes(market[:6]):
+    cap = _SUBSET_CAP
+    capped = tuple(c if c < cap else cap for c in hand[:6])
+    available = sum(capped) + camels
+    herd = (camels,)
+    for head, keep, k in _takes(market):
         if k > available:
             continue
-        pool = tuple(0 if taken_mask[i] else hand[i] for i in range(6)) + (camels,)
-        gives = _gives(pool, k)
-        if gives:
-            out.extend([head + g for g in gives])
+        pool = tuple(map(mul, keep, capped)) + herd
+        groups = _subsets_by_size(pool)
+        if k < len(groups):
+            out.extend([head + "-" + g for g in groups[k]])
     return out
 
 
@@ -167,6 +171,8 @@ def _legal_key(p: Position) -> tuple[Counts, Counts, int]:
     hand = p.hands[p.to_move]
     room = HAND_LIMIT - sum(hand)
     camels = p.herds[p.to_move]
+    if room > _SUBSET_CAP:
+        room = _SUBSET_CAP
     return (p.market, hand, camels if camels < room else room)
 
 

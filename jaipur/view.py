@@ -24,7 +24,6 @@ def view(position: Position, seat: int) -> dict[str, Any]:
     if seat not in (0, 1):
         raise JaipurError("The seat must be 0 or 1.", "bad-position")
     p = position
-    other = 1 - seat
     scored = p.round_over
     taken = []
     for s in (0, 1):
@@ -92,7 +91,7 @@ def determinize(v: dict[str, Any], rng: Rng) -> Position:
     # bonus tokens: own values are known; the opponent's (unless revealed) and the piles are not
     taken_bonus: list[list[tuple[int, int]]] = [[], []]
     bonus: list[tuple[int, ...]] = []
-    for b, size in enumerate(BONUS_SIZES):
+    for size in BONUS_SIZES:
         pool = list(BONUS_TOKENS[size])
         for s in (0, 1):
             for tsize, value in v["taken"][s]["bonus"]:
