@@ -24,6 +24,7 @@ def view(position: Position, seat: int) -> dict[str, Any]:
     if seat not in (0, 1):
         raise JaipurError("The seat must be 0 or 1.", "bad-position")
     p = position
+    other = 1 - seat
     scored = p.round_over
     taken = []
     for s in (0, 1):
@@ -78,7 +79,6 @@ def determinize(v: dict[str, Any], rng: Rng) -> Position:
     True
     """
     seat = v["seat"]
-    other = 1 - seat
     unseen = unseen_cards(v)
     goods_pool = list(letters_of(unseen[:6] + (0,)))
     rng.shuffle(goods_pool)
