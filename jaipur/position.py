@@ -250,7 +250,7 @@ def position_from_json(data: Any) -> Position:
 
     >>> p = position_from_json({"market": "MMMDG", "hands": ["DDG", "SCL"], "seed": 3})
     >>> p.hand_size(0), len(p.deck)
-    (3, 39)
+    (3, 44)
     """
     if isinstance(data, (str, bytes)):
         try:
