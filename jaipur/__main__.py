@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def bad_usage(message: str) -> NoReturn:
         code = "bad-move" if "moves" in message else "bad-input"
-        emit({"error": {"code": code, "message": f"{message} (see python -m jaipur --help)."}})
+        emit({"error": {"code": code, "message": f"{message[:1].upper()}{message[1:]} (see python -m jaipur --help)."}})
         raise SystemExit(2)
 
     parser.error = bad_usage  # type: ignore[method-assign]

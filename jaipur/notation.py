@@ -59,7 +59,10 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise BadMoveError("A move must be written as text, like TD, TM, XDG-LM or S3L.")
-    return _parse(text.strip().upper())
+    text = text.strip()
+    if not text.isascii():
+        raise BadMoveError("A move uses only the letters T X S, card letters, digits and '-', like XDG-LM.")
+    return _parse(text.upper())
 
 
 @lru_cache(maxsize=4096)

@@ -199,20 +199,28 @@ def _pair(data: dict[str, Any], key: str, default: list[int], low: int, high: in
         raise _bad(f"'{key}' must be a list of two numbers, one per seat.")
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            raise _bad(f"each of '{key}' must be a whole number from {low} to {high}.")
+            raise _bad(f"Each of '{key}' must be a whole number from {low} to {high}.")
     return (value[0], value[1])
 
 
 def _cards(value: Any, what: str, camels: bool = True) -> str:
     if not isinstance(value, str):
         raise _bad(f"{what} must be a string of card letters (D G S C P L M).")
-    letters = value.strip().upper()
+    letters = value.strip()
+    if not letters.isascii():
+        raise _bad(f"{what} must use only the card letters D G S C P L M.")
+    letters = letters.upper()
     for ch in letters:
         if ch not in ORDER:
             raise _bad(f"{what} holds '{ch[:1]}', which is not a card letter (D G S C P L M).")
         if ch == "M" and not camels:
             raise _bad(f"{what} cannot hold camels: camels go to the herd (R6) and are never sold (R15).")
     return letters
+
+
+def _is_good(value: Any) -> bool:
+    """Whether a value is one goods letter."""
+    return isinstance(value, str) and len(value) == 1 and value in GOODS
 
 
 def _token_list(value: Any, what: str) -> list[int]:
@@ -285,7 +293,7 @@ def position_from_json(data: Any) -> Position:
         if len(h) > HAND_LIMIT:
             raise _bad(f"Seat {s}'s hand holds {len(h)} cards, but a hand holds at most {HAND_LIMIT} (R14).")
     herds = _pair(data, "herds", [0, 0], 0, DECK_COUNTS[CAMEL_INDEX])
-    discard = _cards(data.get("discard", ""), "The discard pile", camels=False)
+    discard = _cards(data.get("discard", ""), "The discard pile")
     if len(market) > MARKET_SIZE:
         raise _bad(f"The market holds {len(market)} cards; it holds 5 (R10).")
 
@@ -304,13 +312,14 @@ def position_from_json(data: Any) -> Position:
             raise _bad(f"Seat {s}'s taken goods and bonus tokens must be lists.")
         gt: list[tuple[str, int]] = []
         for item in goods_list:
-            if (not isinstance(item, list) or len(item) != 2 or item[0] not in GOODS
+            if (not isinstance(item, list) or len(item) != 2 or not _is_good(item[0])
                     or isinstance(item[1], bool) or not isinstance(item[1], int)):
                 raise _bad(f"Seat {s}'s goods tokens must be pairs like [\"D\", 7].")
             gt.append((item[0], item[1]))
         bt: list[tuple[int, int]] = []
         for item in bonus_list:
-            if (not isinstance(item, list) or len(item) != 2 or item[0] not in BONUS_SIZES
+            if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
+                    or not isinstance(item[0], int) or item[0] not in BONUS_SIZES
                     or isinstance(item[1], bool) or not isinstance(item[1], int)):
                 raise _bad(f"Seat {s}'s bonus tokens must be pairs like [3, 2] (pile, value).")
             bt.append((item[0], item[1]))
@@ -324,7 +333,7 @@ def position_from_json(data: Any) -> Position:
     if not isinstance(goods_raw, dict):
         raise _bad("'goods' must be an object of token piles, like {\"D\": [7, 5, 5]}.")
     for key in goods_raw:
-        if key not in GOODS:
+        if not _is_good(key):
             raise _bad(f"'goods' has a pile for '{str(key)[:10]}', which is not a good (D G S C P L).")
     goods: list[tuple[int, ...]] = []
     for g in GOODS:
@@ -383,12 +392,7 @@ def position_from_json(data: Any) -> Position:
     missing = [DECK_COUNTS[i] - placed[i] for i in range(7)]
     discard_counts = list(counts_of(discard))
     if "deck" in data:
-        if missing[CAMEL_INDEX]:
-            raise _bad(
-                f"{missing[CAMEL_INDEX]} camel(s) are placed nowhere; camels cannot be discarded, "
-                "so put all 11 in the market, the herds or the deck."
-            )
-        for i in range(6):
+        for i in range(7):
             discard_counts[i] += missing[i]
     else:
         rest = list(letters_of(tuple(missing)))

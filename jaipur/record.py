@@ -10,7 +10,7 @@ Compact form (URL-safe, fields joined by '.'):
 `mode` is `s` (standard) or `1` (single round); names are base64url (no
 padding) of their UTF-8 text; moves are canonical notation joined by `_`;
 `start`, when present, is base64url of the start position's JSON.
-Example: `J1.42.s.QXZh.Q29tcHV0ZXI.TD_TM_XDG-LM`.
+Example (replays: seed 42, Ava and Computer, three moves): `J1.42.s.QXZh.Q29tcHV0ZXI.TM_S1L_XSL-DG`.
 """
 
 from __future__ import annotations
@@ -116,8 +116,11 @@ def record_from_json(data: Any) -> Record:
             start = position_from_json(data["start"])
         except JaipurError as exc:
             raise _bad(f"The record's start position is bad: {exc.message}") from None
-        if start.mode != mode:
+        if start.mode != data.get("mode", start.mode):
             raise _bad("The record's mode differs from its start position's mode.")
+        if start.seed != data.get("seed", start.seed):
+            raise _bad("The record's seed differs from its start position's seed (later rounds are dealt from it).")
+        seed, mode = start.seed, start.mode
     record = Record(seed=seed, mode=mode, players=list(players), moves=list(moves), start=start)
     replay(record)
     record.moves = [format_move(m) for m in record.moves]
@@ -165,7 +168,7 @@ def record_from_compact(text: str) -> Record:
     parts = text.strip().split(".")
     if len(parts) not in (6, 7) or parts[0] != COMPACT_TAG:
         raise _bad("A compact record looks like J1.<seed>.<s|1>.<name>.<name>.<moves>.")
-    if not parts[1].isdigit() or len(parts[1]) > 20:
+    if not (parts[1].isascii() and parts[1].isdigit()) or len(parts[1]) > 20:
         raise _bad("The compact record's seed must be a whole number.")
     if parts[2] not in _MODE_OF:
         raise _bad("The compact record's mode must be 's' (standard) or '1' (single round).")

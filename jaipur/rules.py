@@ -418,7 +418,7 @@ def result(position: Position) -> dict[str, Any]:
     """
     p = position
     if not p.round_over:
-        raise JaipurError("The round is still being played; there is no result yet.", "not-over")
+        raise JaipurError("The round is still being played; there is no result yet.", "bad-position")
     herds = p.herds
     camel = 0 if herds[0] > herds[1] else (1 if herds[1] > herds[0] else None)
     breakdown = []
@@ -477,7 +477,7 @@ def result(position: Position) -> dict[str, Any]:
 def next_round(position: Position) -> Position:
     """Deal the next round after a finished one (R8, R30): seals carry over, the rest is dealt anew."""
     if not position.round_over:
-        raise IllegalMoveError("The round is still being played.", "not-over")
+        raise JaipurError("The round is still being played: there is no next round yet.", "bad-position")
     res = result(position)
     if res["match_winner"] is not None:
         raise MatchOverError("The match is over: start a new one.")

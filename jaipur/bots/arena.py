@@ -1,0 +1,186 @@
+"""The arena: two bots play seeded single-round deals in pairs, seats swapped, and the results are tallied."""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import JaipurError
+from ..rng import Rng, mix64
+from ..rules import apply, new_match
+from ..view import view
+from .base import Bot
+
+
+class BadArenaError(JaipurError):
+    """Arena settings that cannot be used."""
+
+    code = "bad-input"
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Read a bot spec: a level, optionally with options, like `maharaja:iterations=200,depth=8`."""
+    level, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, raw = item.partition("=")
+        if not eq:
+            raise BadArenaError(f"Bot option '{item[:30]}' must look like name=value.")
+        value: Any
+        try:
+            value = int(raw)
+        except ValueError:
+            try:
+                value = float(raw)
+            except ValueError:
+                value = {"true": True, "false": False, "none": None}.get(raw.lower(), raw)
+        options[key.strip()] = value
+    return level, options
+
+
+def make_bot(spec: str) -> Bot:
+    """A bot from a spec (see `parse_spec`)."""
+    from . import get_bot
+
+    level, options = parse_spec(spec)
+    try:
+        return get_bot(level, **options)
+    except TypeError as exc:
+        raise BadArenaError(f"Bad options for the {level} bot: {exc}.") from None
+
+
+@dataclass
+class GameResult:
+    """One game of the arena, seen from bot A."""
+
+    index: int
+    a_seat: int
+    outcome: float
+    margin: int
+    moves: int
+    a_times: list[float] = field(default_factory=list)
+    b_times: list[float] = field(default_factory=list)
+
+
+_BOTS: dict[str, Bot] = {}
+
+
+def _bot(spec: str) -> Bot:
+    found = _BOTS.get(spec)
+    if found is None:
+        found = _BOTS[spec] = make_bot(spec)
+    return found
+
+
+def play_game(a: str, b: str, seed: int, index: int, movetime: float | None) -> GameResult:
+    """Game `index`: deal `seed + index // 2` as a single-round match, A in seat `index % 2`."""
+    deal_seed = seed + index // 2
+    a_seat = index % 2
+    bots = {a_seat: _bot(a), 1 - a_seat: _bot(b)}
+    rngs = {s: Rng(mix64(deal_seed * 4 + s + 1) ^ mix64(seed)) for s in (0, 1)}
+    times: dict[int, list[float]] = {0: [], 1: []}
+    p = new_match(deal_seed, "single-round")
+    moves = 0
+    while not p.round_over:
+        seat = p.to_move
+        start = time.perf_counter()
+        move = bots[seat].choose(view(p, seat), rngs[seat], movetime)
+        times[seat].append(time.perf_counter() - start)
+        p = apply(p, move)
+        moves += 1
+    res = p.result
+    assert res is not None
+    winner = res["winner"]
+    outcome = 0.5 if winner is None else (1.0 if winner == a_seat else 0.0)
+    margin = res["scores"][a_seat] - res["scores"][1 - a_seat]
+    return GameResult(index, a_seat, outcome, margin, moves, times[a_seat], times[1 - a_seat])
+
+
+def _play_star(job: tuple[str, str, int, int, float | None]) -> GameResult:
+    return play_game(*job)
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion `p` over `n` trials."""
+    if n <= 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def _quantile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def results(a: str, b: str, rounds: int, seed: int, movetime: float | None, jobs: int = 1,
+            progress: bool = False) -> Iterator[GameResult]:
+    """Play the games (in `jobs` processes when more than one) and yield each result as it comes."""
+    work = [(a, b, seed, i, movetime) for i in range(rounds)]
+    if jobs <= 1:
+        for job in work:
+            yield _play_star(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play_star, work)
+
+
+def summarize(a: str, b: str, games: list[GameResult], seed: int, movetime: float | None,
+              seconds: float) -> dict[str, Any]:
+    """The arena's JSON summary."""
+    n = len(games)
+    a_wins = sum(1 for g in games if g.outcome == 1.0)
+    b_wins = sum(1 for g in games if g.outcome == 0.0)
+    ties = n - a_wins - b_wins
+    rate = (a_wins + ties / 2) / n if n else 0.0
+    a_ms = [t * 1000 for g in games for t in g.a_times]
+    b_ms = [t * 1000 for g in games for t in g.b_times]
+    return {
+        "a": a,
+        "b": b,
+        "rounds": n,
+        "a_wins": a_wins,
+        "b_wins": b_wins,
+        "ties": ties,
+        "a_win_rate": round(rate, 4),
+        "ci95": list(wilson(rate, n)),
+        "ms_per_move": {
+            "a": {"median": round(statistics.median(a_ms), 2) if a_ms else 0.0, "p95": round(_quantile(a_ms, 0.95), 2)},
+            "b": {"median": round(statistics.median(b_ms), 2) if b_ms else 0.0, "p95": round(_quantile(b_ms, 0.95), 2)},
+        },
+        "mean_margin": round(sum(g.margin for g in games) / n, 2) if n else 0.0,
+        "moves_per_round": round(sum(g.moves for g in games) / n, 1) if n else 0.0,
+        "seed": seed,
+        "movetime": movetime,
+        "seconds": round(seconds, 1),
+    }
+
+
+def run_arena(a: str, b: str, rounds: int, seed: int = 0, movetime: float | None = None, jobs: int = 1,
+              progress: bool = False) -> dict[str, Any]:
+    """Play `rounds` games between bot specs A and B (deals in pairs, seats swapped) and summarize."""
+    if rounds < 1:
+        raise BadArenaError("The arena needs at least one round.")
+    make_bot(a)
+    make_bot(b)
+    start = time.perf_counter()
+    games: list[GameResult] = []
+    for game in results(a, b, rounds, seed, movetime, jobs):
+        games.append(game)
+        if progress and len(games) % 10 == 0:
+            partial = summarize(a, b, games, seed, movetime, time.perf_counter() - start)
+            print(f"[{len(games)}/{rounds}] a_win_rate={partial['a_win_rate']} ci95={partial['ci95']} "
+                  f"ms={partial['ms_per_move']}", file=sys.stderr, flush=True)
+    games.sort(key=lambda g: g.index)
+    return summarize(a, b, games, seed, movetime, time.perf_counter() - start)

@@ -1,0 +1,382 @@
+"""The trader heuristic: what each legal move is worth to the side to move, in rupees, one ply deep.
+
+A move's score adds what it changes for the mover (tokens earned now, the worth
+of the cards kept, the camel majority, the hand limit) and subtracts what the
+market it leaves offers the opponent next turn. Hidden cards enter as
+expectations: the unseen cards are equally likely to be in the opponent's hand
+or the deck, and unknown bonus values are worth their pile's mean.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import BONUS_SIZES, BONUS_TOKENS, CAMEL_INDEX, CAMEL_TOKEN, DECK_COUNTS, GOODS, HAND_LIMIT, counts_of
+from ..notation import CAMELS, SELL, TAKE
+from ..position import Position
+from ..rules import _delta
+from .weights import DEFAULT_WEIGHTS
+
+Counts = tuple[int, ...]
+_PRECIOUS = (True, True, True, False, False, False)
+_RANGE6 = range(6)
+
+
+class Weights:
+    """The heuristic's tunable numbers, as attributes (see `weights.DEFAULT_WEIGHTS`)."""
+
+    __slots__ = tuple(DEFAULT_WEIGHTS)
+
+    keep_precious: float
+    keep_common: float
+    keep_bonus: float
+    contention: float
+    urgency: float
+    urgency_turns: float
+    camel_scale: float
+    camel_use: float
+    camel_use_cap: float
+    hand7: float
+    hand6: float
+    threat: float
+    threat_take: float
+    threat_pair: float
+    reveal: float
+    win: float
+
+    def __init__(self, values: dict[str, float] | None = None) -> None:
+        merged = dict(DEFAULT_WEIGHTS)
+        if values:
+            for key, value in values.items():
+                if key not in merged:
+                    raise KeyError(f"unknown heuristic weight {key!r}")
+                merged[key] = float(value)
+        for key, value in merged.items():
+            setattr(self, key, value)
+
+    def as_dict(self) -> dict[str, float]:
+        """The weights as plain data."""
+        return {key: getattr(self, key) for key in self.__slots__}
+
+
+DEFAULT = Weights()
+
+
+class Table:
+    """What the side to move knows: public parts, its own hand, and expectations for the hidden rest."""
+
+    __slots__ = (
+        "market", "hand", "herd", "opp_herd", "opp_size", "piles", "bonus_left", "bonus_mean",
+        "deck_size", "unseen", "my_score", "opp_score", "my_bonus_count", "opp_bonus_count",
+        "my_goods_count", "opp_goods_count",
+    )
+
+    def __init__(
+        self,
+        market: Counts,
+        hand: Counts,
+        herd: int,
+        opp_herd: int,
+        opp_size: int,
+        piles: tuple[tuple[int, ...], ...],
+        bonus_left: tuple[int, int, int],
+        bonus_mean: tuple[float, float, float],
+        deck_size: int,
+        unseen: Counts,
+        my_score: float,
+        opp_score: float,
+        counts: tuple[int, int, int, int] = (0, 0, 0, 0),
+    ) -> None:
+        self.market = market
+        self.hand = hand
+        self.herd = herd
+        self.opp_herd = opp_herd
+        self.opp_size = opp_size
+        self.piles = piles
+        self.bonus_left = bonus_left
+        self.bonus_mean = bonus_mean
+        self.deck_size = deck_size
+        self.unseen = unseen
+        self.my_score = my_score
+        self.opp_score = opp_score
+        self.my_bonus_count, self.opp_bonus_count, self.my_goods_count, self.opp_goods_count = counts
+
+
+def _mean(values: Sequence[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def table_from_view(v: dict[str, Any]) -> Table:
+    """The heuristic's table for the seat that owns the view."""
+    seat = v["seat"]
+    other = 1 - seat
+    market = counts_of(v["market"])
+    hand = counts_of(v["hand"])
+    seen = list(counts_of(v["market"] + v["hand"] + v["discard"]))
+    seen[CAMEL_INDEX] += v["herds"][0] + v["herds"][1]
+    unseen = tuple(DECK_COUNTS[i] - seen[i] for i in range(7))
+    means = []
+    for size in BONUS_SIZES:
+        pool = list(BONUS_TOKENS[size])
+        for s in (0, 1):
+            for tsize, value in v["taken"][s]["bonus"]:
+                if tsize == size and value is not None and value in pool:
+                    pool.remove(value)
+        means.append(_mean(pool))
+    bonus_mean = (means[0], means[1], means[2])
+    mine = v["taken"][seat]
+    theirs = v["taken"][other]
+    my_score = float(sum(val for _, val in mine["goods"]) + sum(val or 0 for _, val in mine["bonus"]))
+    opp_score = float(sum(val for _, val in theirs["goods"]))
+    for tsize, value in theirs["bonus"]:
+        opp_score += value if value is not None else bonus_mean[BONUS_SIZES.index(tsize)]
+    piles = tuple(tuple(v["goods"][g]) for g in GOODS)
+    left = tuple(v["bonus_sizes"][str(size)] for size in BONUS_SIZES)
+    return Table(
+        market, hand, v["herds"][seat], v["herds"][other], v["opponent_hand_size"], piles,
+        (left[0], left[1], left[2]), bonus_mean, v["deck_size"], unseen, my_score, opp_score,
+        (len(mine["bonus"]), len(theirs["bonus"]), len(mine["goods"]), len(theirs["goods"])),
+    )
+
+
+def table_from_position(p: Position) -> Table:
+    """The table for the side to move of a full (e.g. determinized) position; the other hand stays unread."""
+    seat = p.to_move
+    other = 1 - seat
+    hand = p.hands[seat]
+    market = p.market
+    discard = p.discard
+    herds = p.herds
+    unseen = tuple(DECK_COUNTS[i] - market[i] - hand[i] - discard[i] for i in range(6)) + (
+        DECK_COUNTS[CAMEL_INDEX] - market[CAMEL_INDEX] - herds[0] - herds[1],
+    )
+    bonus = p.bonus
+    bonus_mean = (_mean(bonus[0]), _mean(bonus[1]), _mean(bonus[2]))
+    tg, tb = p.taken_goods, p.taken_bonus
+    my_score = float(sum(v for _, v in tg[seat]) + sum(v for _, v in tb[seat]))
+    opp_score = float(sum(v for _, v in tg[other]) + sum(v for _, v in tb[other]))
+    return Table(
+        market, hand, herds[seat], herds[other], sum(p.hands[other]), p.goods,
+        (len(bonus[0]), len(bonus[1]), len(bonus[2])), bonus_mean, len(p.deck), unseen, my_score, opp_score,
+        (len(tb[seat]), len(tb[other]), len(tg[seat]), len(tg[other])),
+    )
+
+
+def turns_left(t: Table) -> float:
+    """A rough count of turns (both players) before the round ends."""
+    lens = sorted(len(pile) for pile in t.piles)
+    by_tokens = (lens[0] + lens[1] + lens[2]) * 1.3
+    by_deck = t.deck_size / 0.75
+    return min(by_tokens, by_deck)
+
+
+def camel_term(mine: int, theirs: int, scale: float) -> float:
+    """Expected worth of the camel token to me (negative when the opponent is likely to get it)."""
+    return CAMEL_TOKEN * math.tanh((mine - theirs) / scale)
+
+
+Rows = tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]
+_ROWS_CACHE: dict[tuple[Any, ...], Rows] = {}
+
+
+def hand_rows(
+    piles: tuple[tuple[int, ...], ...],
+    bonus_left: tuple[int, int, int],
+    bonus_mean: tuple[float, float, float],
+    urg: float,
+    shifts: tuple[float, ...],
+    w: Weights,
+) -> Rows:
+    """Per good: the worth of holding 0..7 cards (`hv[g][n]`), and what taking one is worth to the opponent."""
+    key = (piles, bonus_left, bonus_mean, urg, shifts, w.keep_precious, w.keep_common, w.keep_bonus, w.threat_take)
+    found = _ROWS_CACHE.get(key)
+    if found is not None:
+        return found
+    keep_p = w.keep_precious * (1.0 - urg)
+    keep_c = w.keep_common * (1.0 - urg)
+    keep_b = w.keep_bonus * (1.0 - urg)
+    bonus_part = [0.0, 0.0, 0.0] + [
+        keep_b * bonus_mean[min(n, 5) - 3] if bonus_left[min(n, 5) - 3] else 0.0 for n in range(3, 8)
+    ]
+    hv: list[tuple[float, ...]] = []
+    vt: list[float] = []
+    for g in _RANGE6:
+        pile = piles[g]
+        keep = keep_p if _PRECIOUS[g] else keep_c
+        shift = shifts[g]
+        lo = int(shift)
+        frac = shift - lo
+        row = []
+        for n in range(8):
+            tokens = (1.0 - frac) * sum(pile[lo:lo + n]) + frac * sum(pile[lo + 1:lo + 1 + n])
+            row.append(keep * tokens + bonus_part[n])
+        hv.append(tuple(row))
+        vt.append(w.threat_take * keep * pile[0] if pile else 0.0)
+    found = (tuple(hv), tuple(vt))
+    if len(_ROWS_CACHE) > 50_000:
+        _ROWS_CACHE.clear()
+    _ROWS_CACHE[key] = found
+    return found
+
+
+class Scorer:
+    """Per-table precomputation shared by every move's score."""
+
+    __slots__ = ("t", "w", "hv", "vt", "reveal", "urg", "pen", "empties", "current")
+
+    def __init__(self, t: Table, w: Weights = DEFAULT, contention: bool = True) -> None:
+        self.t = t
+        self.w = w
+        left = turns_left(t)
+        urg = w.urgency * max(0.0, 1.0 - left / w.urgency_turns) if w.urgency_turns > 0 else 0.0
+        urg = round(urg * 20) / 20
+        self.urg = urg
+        unseen = t.unseen
+        unseen_goods = sum(unseen[:6])
+        bonus_left, bonus_mean = t.bonus_left, t.bonus_mean
+        shifts: tuple[float, ...] = (0.0,) * 6
+        if contention and unseen_goods:
+            shifts = tuple(
+                min(w.contention * t.opp_size * unseen[g] / unseen_goods, float(len(t.piles[g]))) for g in _RANGE6
+            )
+        hv, vt = hand_rows(t.piles, bonus_left, bonus_mean, urg, shifts, w)
+        self.hv = hv
+        self.vt = vt
+        total_unseen = unseen_goods + unseen[CAMEL_INDEX]
+        self.reveal = (
+            w.reveal * sum(unseen[g] * vt[g] for g in _RANGE6) / total_unseen if total_unseen else 0.0
+        )
+        self.pen = (0.0,) * 6 + (w.hand6, w.hand7) + (w.hand7 * 3,) * 8
+        self.empties = sum(1 for pile in t.piles if not pile)
+        hand = t.hand
+        self.current = (
+            t.my_score - t.opp_score + sum(hv[g][hand[g]] for g in _RANGE6)
+            + camel_term(t.herd, t.opp_herd, w.camel_scale)
+        )
+
+    def threat(self, market: Sequence[int], opp_gain_camels: bool = True) -> float:
+        """How much the best market-dependent move is worth to the opponent."""
+        vt = self.vt
+        best = 0.0
+        second = 0.0
+        for g in _RANGE6:
+            n = market[g]
+            if n:
+                v = vt[g]
+                if v > best:
+                    second = best if n == 1 else v
+                    best = v
+                elif v > second:
+                    second = v
+        top = best
+        pair = (best + second) * self.w.threat_pair
+        if pair > top:
+            top = pair
+        c = market[CAMEL_INDEX]
+        if c and opp_gain_camels:
+            t = self.t
+            w = self.w
+            cap = w.camel_use_cap
+            gain = (
+                camel_term(t.opp_herd + c, t.herd, w.camel_scale) - camel_term(t.opp_herd, t.herd, w.camel_scale)
+                + w.camel_use * (min(t.opp_herd + c, cap) - min(t.opp_herd, cap))
+            )
+            if gain > top:
+                top = gain
+        return top
+
+    def final_diff(self, gained: float, herd: int) -> float:
+        """My final score minus the opponent's if the round ended now, after gaining `gained`."""
+        t = self.t
+        diff = t.my_score + gained - t.opp_score
+        if herd > t.opp_herd:
+            diff += CAMEL_TOKEN
+        elif herd < t.opp_herd:
+            diff -= CAMEL_TOKEN
+        return diff
+
+    def ending_score(self, gained: float, herd: int, bonus_tokens: int, goods_tokens: int) -> float:
+        """A round-ending move's score: the final margin, a win bonus, minus what the table is worth now."""
+        t = self.t
+        diff = self.final_diff(gained, herd)
+        if diff == 0:
+            a = t.my_bonus_count + bonus_tokens - t.opp_bonus_count
+            b = t.my_goods_count + goods_tokens - t.opp_goods_count
+            diff = 0.01 if (a > 0 or (a == 0 and b > 0)) else (-0.01 if (a < 0 or b < 0) else 0.0)
+        win = self.w.win if diff > 0 else (-self.w.win if diff < 0 else 0.0)
+        return diff + win - self.current
+
+    def score(self, move: str) -> float:
+        """The move's heuristic worth to the side to move."""
+        t = self.t
+        w = self.w
+        hv = self.hv
+        hand = t.hand
+        hs = sum(hand)
+        pen = self.pen
+        kind, idx, count, taken, given = _delta(move)
+        if kind == SELL:
+            pile = t.piles[idx]
+            got = float(sum(pile[:count]))
+            bonus = 0.0
+            if count >= 3:
+                b = min(count, 5) - 3
+                if t.bonus_left[b]:
+                    bonus = t.bonus_mean[b]
+            if pile and count >= len(pile) and self.empties + 1 >= 3:
+                return self.ending_score(got + bonus, t.herd, 1 if bonus else 0, min(count, len(pile)))
+            h = hand[idx]
+            gain = got + bonus + hv[idx][h - count] - hv[idx][h] + pen[hs] - pen[hs - count]
+            return gain - w.threat * self.threat(t.market)
+        market = list(t.market)
+        if kind == TAKE:
+            if t.deck_size < 1:
+                return self.ending_score(0.0, t.herd, 0, 0)
+            h = hand[idx]
+            gain = hv[idx][h + 1] - hv[idx][h] + pen[hs] - pen[hs + 1]
+            market[idx] -= 1
+            return gain - w.threat * (self.threat(market) + self.reveal)
+        if kind == CAMELS:
+            c = market[CAMEL_INDEX]
+            herd = t.herd + c
+            if t.deck_size < c:
+                return self.ending_score(0.0, herd, 0, 0)
+            cap = w.camel_use_cap
+            gain = (
+                camel_term(herd, t.opp_herd, w.camel_scale) - camel_term(t.herd, t.opp_herd, w.camel_scale)
+                + w.camel_use * (min(herd, cap) - min(t.herd, cap))
+            )
+            market[CAMEL_INDEX] = 0
+            return gain - w.threat * (self.threat(market) + c * self.reveal)
+        # exchange
+        gain = 0.0
+        for g in _RANGE6:
+            d = taken[g] - given[g]
+            if d:
+                h = hand[g]
+                gain += hv[g][h + d] - hv[g][h]
+                market[g] -= d
+        gc = given[CAMEL_INDEX]
+        if gc:
+            herd = t.herd - gc
+            cap = w.camel_use_cap
+            gain += (
+                camel_term(herd, t.opp_herd, w.camel_scale) - camel_term(t.herd, t.opp_herd, w.camel_scale)
+                + w.camel_use * (min(herd, cap) - min(t.herd, cap))
+            )
+            market[CAMEL_INDEX] += gc
+        gain += pen[hs] - pen[hs + gc]
+        return gain - w.threat * self.threat(market)
+
+
+def score_moves(t: Table, moves: Sequence[str], w: Weights = DEFAULT) -> list[float]:
+    """Every move's heuristic score for the side to move (higher is better)."""
+    scorer = Scorer(t, w)
+    return [scorer.score(m) for m in moves]
+
+
+def hand_limit_ok(hand: Counts) -> bool:
+    """Whether a hand may take one more good (R11)."""
+    return sum(hand) < HAND_LIMIT

@@ -1,0 +1,138 @@
+"""The `maharaja` level: determinized Monte Carlo search over the hidden cards, guided by the trader heuristic.
+
+Each iteration deals the hidden parts of the view at random (`jaipur.determinize`:
+the opponent's hand, the deck order, unknown bonus values), picks a root move by
+UCB1 among the trader's best candidates, then plays a short rollout where both
+sides follow the cheap trader policy, and scores the end: the round's winner
+when the round ended, otherwise a win probability from the heuristic margin.
+The move most often chosen wins. A time budget (monotonic clock) or a fixed
+iteration count bounds the search; with a fixed count and seed it is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..position import Position
+from ..rng import Rng
+from ..rules import _play, result
+from ..view import determinize
+from .base import Bot, Thinking, legal_from_view
+from .heuristics import DEFAULT, Scorer, Weights, table_from_view
+from .rollout import evaluate, policy_move
+
+DEFAULT_MOVETIME = 1.0
+"""Seconds per move in CPython."""
+BROWSER_MOVETIME = 0.8
+"""Seconds per move in the browser (Pyodide runs at roughly CPython speed; keeps the median under 1 s)."""
+DEFAULT_ITERATIONS = 800
+"""Iterations when neither a time budget nor an iteration count is given."""
+YIELD_EVERY = 0.015
+"""Seconds of work between two yields of `think`."""
+
+
+class MaharajaBot(Bot):
+    """Searches the hidden information by determinization and heuristic rollouts."""
+
+    name = "maharaja"
+
+    def __init__(
+        self,
+        movetime: float | None = DEFAULT_MOVETIME,
+        iterations: int | None = None,
+        candidates: int = 10,
+        depth: int = 8,
+        exploration: float = 0.5,
+        epsilon: float = 0.1,
+        scale: float = 7.0,
+        margin_weight: float = 0.2,
+        weights: Weights | None = None,
+    ) -> None:
+        self.movetime = movetime
+        self.iterations = iterations
+        self.candidates = candidates
+        self.depth = depth
+        self.exploration = exploration
+        self.epsilon = epsilon
+        self.scale = scale
+        self.margin_weight = margin_weight
+        self.weights = weights or DEFAULT
+        self.last_iterations = 0
+
+    def _budget(self, movetime: float | None) -> tuple[float | None, int | None]:
+        """(seconds, iterations) bounding this search; at least one is set."""
+        if movetime is not None:
+            return movetime, self.iterations
+        if self.iterations is not None:
+            return None, self.iterations
+        if self.movetime is not None:
+            return self.movetime, None
+        return None, DEFAULT_ITERATIONS
+
+    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+        """Search until the budget is spent, yielding every ~15 ms; return the most visited root move."""
+        start = time.monotonic()
+        seconds, cap = self._budget(movetime)
+        moves = legal_from_view(view)
+        scorer = Scorer(table_from_view(view), self.weights)
+        scores = [scorer.score(m) for m in moves]
+        order = sorted(range(len(moves)), key=lambda i: -scores[i])
+        roots = [moves[i] for i in order[: self.candidates]]
+        if len(roots) == 1:
+            return roots[0]
+        seat: int = view["seat"]
+        k = len(roots)
+        visits = [0] * k
+        totals = [0.0] * k
+        done = 0
+        last_yield = start
+        while True:
+            if cap is not None and done >= cap:
+                break
+            now = time.monotonic()
+            if seconds is not None and now - start >= seconds and done >= k:
+                break
+            if now - last_yield >= YIELD_EVERY:
+                yield None
+                last_yield = time.monotonic()
+            if done < k:
+                i = done
+            else:
+                log_n = math.log(done)
+                c = self.exploration
+                best = -1.0
+                i = 0
+                for j in range(k):
+                    u = totals[j] / visits[j] + c * math.sqrt(log_n / visits[j])
+                    if u > best:
+                        best = u
+                        i = j
+            world = determinize(view, rng)
+            value = self._rollout(_play(world, roots[i]), seat, rng)
+            visits[i] += 1
+            totals[i] += value
+            done += 1
+        self.last_iterations = done
+        best_i = max(range(k), key=lambda j: (visits[j], totals[j] / visits[j] if visits[j] else 0.0, -j))
+        return roots[best_i]
+
+    def _rollout(self, p: Position, seat: int, rng: Rng) -> float:
+        """Play the cheap trader policy for `depth` plies (or to the round's end) and score it for `seat`."""
+        w = self.weights
+        eps = self.epsilon
+        for _ in range(self.depth):
+            if p.round_over:
+                break
+            p = _play(p, policy_move(p, w, rng, eps))
+        if p.round_over:
+            res = result(p)
+            winner = res["winner"]
+            win = 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+            scores = res["scores"]
+            margin = scores[seat] - scores[1 - seat]
+            mw = self.margin_weight
+            return (1 - mw) * win + mw / (1.0 + math.exp(-margin / self.scale))
+        diff = evaluate(p, seat, w)
+        return 1.0 / (1.0 + math.exp(-diff / self.scale))

@@ -1,0 +1,589 @@
+"""Pure rendering: `render(state, strings) -> Node`, a tiny virtual-DOM tree of the whole page.
+
+No browser import here: the tree is tested in CPython and handed to dom.py, which
+patches it into #app. Text is always a text node (names and URL text are never
+markup), and the tree is drawn from a seat's view (model.TableState), so it never
+holds the opponent's cards, the deck order or the opponent's bonus values.
+
+Stable test hooks (DESIGN.md, "The page"): zones `[data-zone=…]`, cards
+`[data-card=D]` with `aria-pressed`, `button[data-action=take|camels|exchange|sell]`,
+`data-turn` on the table root, `data-move` on log entries, dialogs
+`[data-round-result]` and `[data-match-result][data-winner]`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import GOODS, ORDER
+from .i18n import Strings
+from .model import KINDS, TableState
+
+TEXT = "#text"
+
+
+@dataclass(slots=True)
+class Node:
+    """An element (tag, attrs, children) or a text node (tag '#text', text)."""
+
+    tag: str
+    attrs: dict[str, str] = field(default_factory=dict)
+    children: list[Node] = field(default_factory=list)
+    text: str | None = None
+
+
+Child = Any  # Node | str | None | list of those
+
+
+def h(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Node:
+    """An element: attribute values True -> present (""), False/None -> absent, others -> str.
+    Children may be Nodes, strings (text nodes), None (skipped) or lists of those."""
+    clean: dict[str, str] = {}
+    for k, v in (attrs or {}).items():
+        if v is None or v is False:
+            continue
+        clean[k] = "" if v is True else str(v)
+    return Node(tag, clean, list(_flat(children)))
+
+
+def _flat(children: Any) -> Iterator[Node]:
+    for c in children:
+        if c is None or c is False:
+            continue
+        if isinstance(c, Node):
+            yield c
+        elif isinstance(c, (list, tuple)):
+            yield from _flat(c)
+        else:
+            yield Node(TEXT, text=str(c))
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node of the tree, depth first."""
+    yield node
+    for c in node.children:
+        yield from walk(c)
+
+
+def to_data(node: Node) -> Any:
+    """The JSON form dom.py's patcher reads: a text node is a string, an element [tag, attrs, children]."""
+    if node.tag == TEXT:
+        return node.text or ""
+    return [node.tag, node.attrs, [to_data(c) for c in node.children]]
+
+
+_VOID = {"br", "img", "hr", "input", "meta", "link"}
+
+
+def to_html(node: Node) -> str:
+    """HTML text of the tree, every text and attribute escaped (for tests and static snapshots)."""
+    if node.tag == TEXT:
+        return html.escape(node.text or "", quote=False)
+    attrs = "".join(f' {k}="{html.escape(v, quote=True)}"' if v != "" else f" {k}" for k, v in node.attrs.items())
+    if node.tag in _VOID:
+        return f"<{node.tag}{attrs}>"
+    return f"<{node.tag}{attrs}>{''.join(to_html(c) for c in node.children)}</{node.tag}>"
+
+
+def find(node: Node, **attrs: str) -> list[Node]:
+    """Elements whose attributes equal the given ones (underscores in names read as dashes)."""
+    want = {k.replace("_", "-"): v for k, v in attrs.items()}
+    return [n for n in walk(node) if n.tag != TEXT and all(n.attrs.get(k) == v for k, v in want.items())]
+
+
+def text_of(node: Node) -> str:
+    """All text under a node, joined."""
+    return "".join(n.text or "" for n in walk(node) if n.tag == TEXT)
+
+
+# ====================================================================== the page
+
+
+def render(state: TableState, s: Strings) -> Node:
+    """The whole page under #app for this state, in this language."""
+    if state.screen == "start":
+        body = _start(state, s)
+    elif state.screen == "pass":
+        body = _pass(state, s)
+    else:
+        body = _table(state, s)
+    return h("div", {"class": "jaipur" + (" embed" if state.embed else ""), "lang": s.lang, "dir": s.dir,
+                     "data-screen": state.screen},
+             _error(state, s), body)
+
+
+def _error(state: TableState, s: Strings) -> Node | None:
+    if state.error is None:
+        return None
+    return h("div", {"class": "error", "role": "alert", "data-error": True},
+             h("span", {}, s.reason(state.error)),
+             h("button", {"type": "button", "data-action": "dismiss"}, s.t("action.dismiss")))
+
+
+# ---------------------------------------------------------------- start screen
+
+
+def _choice(action: str, value: str, pressed: bool, label: str, about: str | None = None,
+            disabled: bool = False) -> Node:
+    return h("button", {"type": "button", "class": "choice", "data-action": action, "data-value": value,
+                        "aria-pressed": "true" if pressed else "false", "disabled": disabled},
+             h("span", {"class": "choice-label"}, label),
+             h("span", {"class": "choice-about"}, about) if about else None)
+
+
+def _start(state: TableState, s: Strings) -> Node:
+    problems = None
+    if state.problems:
+        problems = h("div", {"class": "problems", "role": "alert", "data-problems": True},
+                     h("p", {}, s.t("start.problems")),
+                     h("ul", {}, [h("li", {}, s.reason(p)) for p in state.problems]))
+    levels = [lv for lv in state.levels if lv != "human"]
+    opponent_buttons = [
+        _choice("opponent", lv, state.opponent == lv, s.t(f"level.{lv}"), s.t(f"about.{lv}"), not state.bots_ok)
+        for lv in levels
+    ]
+    opponent_buttons.append(_choice("opponent", "human", state.opponent == "human", s.t("level.human"),
+                                    s.t("about.human")))
+    return h("main", {"class": "start", "data-screen": "start"},
+             h("div", {"class": "start-card"},
+               h("div", {"class": "start-head"},
+                 h("span", {"class": "logo", "aria-hidden": "true"}),
+                 h("div", {},
+                   h("h1", {}, s.t("app.title")),
+                   h("p", {"class": "tagline"}, s.t("app.tagline")))),
+               problems,
+               None if state.bots_ok else h("p", {"class": "note", "data-no-bots": True}, s.t("start.no-bots")),
+               h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
+               h("fieldset", {"class": "choices", "data-choice": "opponent"},
+                 h("legend", {}, s.t("start.opponent")), opponent_buttons),
+               h("fieldset", {"class": "choices two", "data-choice": "mode"},
+                 h("legend", {}, s.t("start.mode")),
+                 [_choice("mode", m, state.mode == m, s.t(f"mode.{m}")) for m in ("standard", "single-round")]),
+               h("fieldset", {"class": "choices two", "data-choice": "lang"},
+                 h("legend", {}, s.t("start.lang")),
+                 [_choice("set-lang", lang, s.lang == lang, s.t(f"lang.{lang}")) for lang in ("en", "fa")]),
+               h("button", {"type": "button", "class": "primary big", "data-action": "start",
+                            "data-autofocus": True}, s.t("start.new"))))
+
+
+# ---------------------------------------------------------------- pass screen
+
+
+def _pass(state: TableState, s: Strings) -> Node:
+    seat = state.pass_to if state.pass_to is not None else 0
+    name = state.names[seat]
+    last = None
+    if state.last is not None:
+        last = h("p", {"class": "pass-last"}, s.did(state.last, state.names[state.last["seat"]]))
+    return h("main", {"class": "pass", "data-screen": "pass", "data-pass-to": seat},
+             h("div", {"class": "pass-card"},
+               h("span", {"class": "card back big", "aria-hidden": "true"}),
+               h("h2", {}, s.t("pass.title", name=name)),
+               h("p", {}, s.t("pass.body", name=name)),
+               last,
+               h("button", {"type": "button", "class": "primary big", "data-action": "ready",
+                            "data-autofocus": True}, s.t("action.ready"))))
+
+
+# ---------------------------------------------------------------- the table
+
+
+def _actor(state: TableState, seat: int) -> str | None:
+    """Who did it, for a log line: None means 'you' (the seat in front of the screen, against the computer)."""
+    if seat == state.seat and not state.you_are_named:
+        return None
+    return state.names[seat]
+
+
+def _table(state: TableState, s: Strings) -> Node:
+    v = state.view
+    assert v is not None
+    seat, other = state.seat, 1 - state.seat
+    return h("main", {"class": "table", "data-screen": "table", "data-turn": state.turn,
+                      "data-round": v["round"], "data-seat": seat},
+             _bar(state, s),
+             _opponent(state, s, v, other),
+             _center(state, s, v),
+             _you(state, s, v, seat),
+             _log(state, s),
+             _dialog(state, s, v))
+
+
+def _bar(state: TableState, s: Strings) -> Node:
+    v = state.view or {}
+    other = 1 - state.seat
+    if state.turn == "over":
+        turn = s.t("turn.match-over" if v.get("status") == "match-over" else "turn.over")
+    elif state.thinking:
+        turn = s.t("turn.thinking", name=state.names[other])
+    elif state.turn == "you":
+        turn = s.t("turn.player", name=state.names[state.seat]) if state.you_are_named else s.t("turn.you")
+    else:
+        turn = s.t("turn.wait", name=state.names[other])
+    if state.opponent == "human":
+        level = s.t("vs.human")
+    else:
+        level = s.t("vs.level", level=s.t(f"level.{state.opponent}"))
+    other_lang = "fa" if s.lang == "en" else "en"
+    can_suggest = state.turn == "you" and not state.thinking and state.dialog is None
+    return h("header", {"class": "bar"},
+             h("div", {"class": "brand"},
+               h("span", {"class": "logo", "aria-hidden": "true"}),
+               h("span", {"class": "title"}, s.t("app.title"))),
+             h("span", {"class": "badge", "data-level": state.opponent}, level),
+             h("span", {"class": "badge round"}, s.t("round", n=v.get("round", 1))),
+             h("span", {"class": "turn" + (" thinking" if state.thinking else ""), "role": "status",
+                        "aria-live": "polite", "data-turn-label": state.turn}, turn),
+             h("div", {"class": "tools"},
+               h("button", {"type": "button", "data-action": "suggest", "disabled": not can_suggest},
+                 s.t("action.suggest")),
+               h("button", {"type": "button", "data-action": "switch-lang", "data-value": other_lang,
+                            "lang": other_lang}, s.t(f"lang.{other_lang}")),
+               h("button", {"type": "button", "data-action": "menu"}, s.t("action.menu"))))
+
+
+def _seals(s: Strings, n: int) -> Node:
+    return h("span", {"class": "seals", "data-seals": n, "title": s.t("seals", n=n), "aria-label": s.t("seals", n=n)},
+             [h("span", {"class": "seal", "aria-hidden": "true"}) for _ in range(n)])
+
+
+def _card_back(extra: str = "") -> Node:
+    return h("span", {"class": "card back" + (" " + extra if extra else ""), "aria-hidden": "true"})
+
+
+def _token(good: str, value: int, s: Strings, extra: str = "") -> Node:
+    return h("span", {"class": "token" + (" " + extra if extra else ""), "data-good": good}, s.num(value))
+
+
+def _opponent(state: TableState, s: Strings, v: dict[str, Any], other: int) -> Node:
+    name = state.names[other]
+    n_hand = v["opponent_hand_size"]
+    herd = v["herds"][other]
+    taken = v["taken"][other]
+    goods_total = sum(val for _, val in taken["goods"])
+    hand_label = s.t("zone.opponent-hand", name=name)
+    return h("section", {"class": "player opponent" + (" thinking" if state.thinking else ""),
+                         "aria-label": name},
+             h("div", {"class": "who"},
+               h("span", {"class": "name"}, name),
+               _seals(s, v["seals"][other]),
+               h("span", {"class": "dots", "aria-hidden": "true"}, h("i"), h("i"), h("i")) if state.thinking else None),
+             h("div", {"class": "zone opp-hand", "data-zone": "opponent-hand", "data-count": n_hand,
+                       "aria-label": f"{hand_label}: {s.plural('count.cards', n_hand)}"},
+               h("div", {"class": "fan"}, [_card_back("mini") for _ in range(n_hand)]),
+               h("span", {"class": "count"}, s.plural("count.cards", n_hand))),
+             h("div", {"class": "zone opp-herd", "data-zone": "opponent-herd", "data-count": herd,
+                       "aria-label": s.t("zone.opponent-herd", name=name)},
+               h("span", {"class": "camel-mini", "aria-hidden": "true"}),
+               h("span", {"class": "count"}, s.plural("count.camels", herd))),
+             h("div", {"class": "zone tokens opp-tokens", "data-zone": "opponent-tokens",
+                       "aria-label": s.t("zone.opponent-tokens", name=name)},
+               _token_groups(taken["goods"], s),
+               [h("span", {"class": "token bonus" + (" back" if val is None else ""), "data-size": size,
+                           "title": s.t("result.bonus")}, "?" if val is None else s.num(val))
+                for size, val in taken["bonus"]],
+               h("span", {"class": "sum"}, s.t("rupees", n=goods_total) + (
+                   " + " + s.plural("count.bonus-hidden", len(taken["bonus"])) if taken["bonus"] else ""))
+               if taken["goods"] or taken["bonus"] else h("span", {"class": "sum muted"}, s.t("no-tokens"))))
+
+
+def _token_groups(goods: list[list[Any]], s: Strings) -> list[Node]:
+    out = []
+    for g in GOODS:
+        values = [val for gg, val in goods if gg == g]
+        if values:
+            out.append(h("span", {"class": "token-group", "data-good": g},
+                          [_token(g, val, s, "small") for val in values]))
+    return out
+
+
+def _card_button(state: TableState, s: Strings, zone: str, index: int, letter: str, active: bool,
+                 highlight: set[int] | None = None, suggested: set[str] | None = None) -> Node:
+    key = f"{zone}:{index}"
+    pressed = key in state.selection
+    classes = ["card"]
+    if highlight and index in highlight:
+        classes.append("hl")
+    if suggested and key in suggested:
+        classes.append("suggested")
+    return h("button", {"type": "button", "class": " ".join(classes), "data-card": letter, "data-index": index,
+                        "aria-pressed": "true" if pressed else "false",
+                        "aria-disabled": None if active else "true",
+                        "aria-label": s.title(letter)},
+             h("span", {"class": "card-name"}, s.title(letter)))
+
+
+def _highlight_market(state: TableState, market: str) -> set[int]:
+    """Market places that show the cards the other side just gave (exchange)."""
+    last = state.last
+    if not last or last["kind"] != "exchange":
+        return set()
+    out: set[int] = set()
+    for letter in last["given"]:
+        for i, c in enumerate(market):
+            if c == letter and i not in out:
+                out.add(i)
+                break
+    return out
+
+
+def _center(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
+    active = state.turn == "you" and not state.thinking
+    market = v["market"]
+    hl = _highlight_market(state, market)
+    suggested = set(state.suggestion and state.suggestion.move and state.selection or ())
+    bonus_sizes = v["bonus_sizes"]
+    discard = v["discard"]
+    playing = v["status"] == "playing"
+    return h("section", {"class": "center"},
+             h("div", {"class": "zone goods", "data-zone": "goods", "aria-label": s.t("zone.goods")},
+               h("h2", {}, s.t("zone.goods")),
+               [h("div", {"class": "pile" + ("" if v["goods"][g] else " empty"), "data-good": g,
+                          "data-left": len(v["goods"][g]), "title": s.title(g)},
+                  h("span", {"class": "pile-icon", "aria-label": s.title(g)}),
+                  h("span", {"class": "pile-tokens"},
+                    [_token(g, val, s, "small" + (" top" if i == 0 else "")) for i, val in enumerate(v["goods"][g])]
+                    or h("span", {"class": "muted"}, s.t("empty"))))
+                for g in GOODS]),
+             h("div", {"class": "zone market-zone"},
+               h("h2", {}, s.t("zone.market")),
+               h("div", {"class": "cards market", "data-zone": "market", "aria-label": s.t("zone.market")},
+                 [_card_button(state, s, "market", i, c, active, hl, suggested) for i, c in enumerate(market)])),
+             h("div", {"class": "side"},
+               h("div", {"class": "zone deck", "data-zone": "deck", "data-count": v["deck_size"],
+                         "aria-label": s.t("zone.deck")},
+                 h("h2", {}, s.t("zone.deck")),
+                 h("div", {"class": "deck-stack"},
+                   _card_back("deck-card" + (" empty" if not v["deck_size"] else "")),
+                   h("span", {"class": "count"}, s.plural("count.cards", v["deck_size"])))),
+               h("div", {"class": "zone bonus", "data-zone": "bonus", "aria-label": s.t("zone.bonus")},
+                 h("h2", {}, s.t("zone.bonus")),
+                 h("div", {"class": "bonus-piles"},
+                   [h("span", {"class": "bonus-pile", "data-size": size, "data-left": bonus_sizes[size]},
+                      h("span", {"class": "token bonus back" + ("" if bonus_sizes[size] else " gone")}, s.num(int(size))),
+                      h("span", {"class": "count"}, "×" + s.num(bonus_sizes[size])))
+                    for size in ("3", "4", "5")],
+                   h("span", {"class": "bonus-pile camel-token", "title": s.t("camel-token")},
+                     h("span", {"class": "token camel" + ("" if playing else " gone"),
+                                "aria-label": s.t("camel-token")}, s.num(5))))),
+               h("div", {"class": "zone discard", "data-zone": "discard", "aria-label": s.t("zone.discard")},
+                 h("h2", {}, s.t("zone.discard")),
+                 h("div", {"class": "discard-list"},
+                   [h("span", {"class": "sold", "data-good": g, "data-count": discard.count(g),
+                               "title": s.count(g, discard.count(g))},
+                      h("span", {"class": "pile-icon", "aria-hidden": "true"}),
+                      h("span", {"class": "count"}, s.num(discard.count(g))))
+                    for g in GOODS if g in discard]
+                   or h("span", {"class": "muted"}, s.t("nothing-sold"))))))
+
+
+def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
+    active = state.turn == "you" and not state.thinking
+    hand = v["hand"]
+    herd = v["herds"][seat]
+    taken = v["taken"][seat]
+    suggested = set(state.suggestion and state.suggestion.move and state.selection or ())
+    total = sum(val for _, val in taken["goods"]) + sum(val or 0 for _, val in taken["bonus"])
+    name = state.names[seat]
+    banner = None
+    if state.suggestion is not None:
+        sug = state.suggestion
+        text = s.t("suggest.title", move=s.move(sug.move)) if sug.move else s.t("suggest.none")
+        banner = h("div", {"class": "banner suggestion", "role": "status", "data-suggestion": sug.move or ""},
+                   h("strong", {}, text), (" " + sug.reason) if sug.reason else None)
+    elif state.last is not None and state.last["seat"] != seat:
+        last = state.last
+        banner = h("div", {"class": "banner last-move", "role": "status", "data-last-move": last["move"]},
+                   h("span", {}, s.did(last, state.names[last["seat"]])),
+                   h("span", {"class": "minis", "aria-hidden": "true"},
+                     [h("span", {"class": "mini-card", "data-good": c}) for c in (last["taken"] or "")]))
+    if banner is None:
+        banner = h("div", {"class": "banner empty", "aria-hidden": "true"})
+    return h("section", {"class": "player you", "aria-label": name},
+             banner,
+             h("div", {"class": "rows"},
+               h("div", {"class": "zone hand-zone"},
+                 h("h2", {}, s.t("zone.hand") if not state.you_are_named else s.t("zone.opponent-hand", name=name),
+                   " ", h("span", {"class": "count"}, s.t("count.hand", n=len(hand)))),
+                 h("div", {"class": "cards hand", "data-zone": "hand", "data-count": len(hand),
+                           "aria-label": s.t("zone.hand")},
+                   [_card_button(state, s, "hand", i, c, active, None, suggested) for i, c in enumerate(hand)]
+                   or h("span", {"class": "muted empty-hand"}, s.plural("count.cards", 0)))),
+               h("div", {"class": "zone herd-zone"},
+                 h("h2", {}, s.t("zone.herd") if not state.you_are_named else s.t("zone.opponent-herd", name=name),
+                   " ", h("span", {"class": "count"}, s.num(herd))),
+                 h("div", {"class": "cards herd" + (" crowded" if herd > 4 else "") + ("" if herd else " none"), "data-zone": "herd",
+                           "data-count": herd, "aria-label": s.t("zone.herd")},
+                   [_card_button(state, s, "herd", i, "M", active, None, suggested) for i in range(herd)]
+                   or h("span", {"class": "muted"}, s.plural("count.camels", 0))))),
+             _actions(state, s),
+             h("div", {"class": "zone tokens my-tokens", "data-zone": "tokens", "aria-label": s.t("zone.tokens")},
+               h("span", {"class": "who"}, h("span", {"class": "name"}, name), _seals(s, v["seals"][seat])),
+               _token_groups(taken["goods"], s),
+               [h("span", {"class": "token bonus", "data-size": size}, s.num(val) if val is not None else "?")
+                for size, val in taken["bonus"]],
+               h("span", {"class": "sum"}, s.t("rupees", n=total))))
+
+
+def _actions(state: TableState, s: Strings) -> Node:
+    buttons = []
+    for kind in KINDS:
+        a = state.actions.get(kind)
+        enabled = bool(a and a.enabled)
+        why = s.reason(a.reason) if a and not enabled else ""
+        buttons.append(h("button", {"type": "button", "class": "act" + (" primary" if enabled else ""),
+                                    "data-action": kind, "disabled": not enabled,
+                                    "data-move": None, "data-candidate": a.move if a and a.move else None,
+                                    "title": why or None},
+                         s.t(f"action.{kind}")))
+    kind, reason, ready = state.hint
+    if kind == "start":
+        text = s.t("hint.start")
+    elif kind == "ready":
+        text = s.t("hint.ready", move=_ready_text(state, s, ready or ""))
+    elif kind == "wait":
+        text = s.t("hint.wait", name=state.names[1 - state.seat])
+    elif kind == "over":
+        text = s.t("hint.over")
+    else:
+        text = s.reason(reason)
+    return h("div", {"class": "actions"},
+             h("div", {"class": "buttons"}, buttons,
+               h("button", {"type": "button", "class": "act clear", "data-action": "clear",
+                            "disabled": not state.selection}, s.t("action.clear"))),
+             h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
+                     "data-code": reason.code if reason else None, "aria-live": "polite"}, text))
+
+
+def _ready_text(state: TableState, s: Strings, move: str) -> str:
+    if move == "TM" and state.view is not None:
+        return s.camels_option(state.view["market"].count("M"))
+    return s.move(move)
+
+
+def _log(state: TableState, s: Strings) -> Node:
+    items = []
+    for entry in reversed(state.log):
+        if entry.get("kind") == "round-start":
+            starter = entry["seat"]
+            who = _actor(state, starter)
+            text = (s.t("log.round-start.you", n=entry["round"]) if who is None
+                    else s.t("log.round-start.other", n=entry["round"], name=who))
+            items.append(h("li", {"class": "log-round", "data-round": entry["round"]}, text))
+        elif entry.get("kind") == "round-end":
+            sc = entry["scores"]
+            items.append(h("li", {"class": "log-round end", "data-round": entry["round"]},
+                           s.t("log.round-end", n=entry["round"], a=state.names[0], sa=sc[0],
+                               b=state.names[1], sb=sc[1])))
+        else:
+            mine = entry["seat"] == state.seat
+            items.append(h("li", {"class": "log-move" + (" mine" if mine else " theirs"),
+                                  "data-move": entry["move"], "data-seat": entry["seat"]},
+                           s.did(entry, _actor(state, entry["seat"]))))
+    return h("aside", {"class": "zone log", "data-zone": "log", "aria-label": s.t("zone.log")},
+             h("h2", {}, s.t("zone.log")),
+             h("ol", {"reversed": True}, items) if items else h("p", {"class": "muted"}, s.t("log.empty")))
+
+
+# ---------------------------------------------------------------- dialogs
+
+
+def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
+    if state.dialog == "confirm":
+        return _overlay(h("section", {"class": "dialog small", "role": "dialog", "aria-modal": "true",
+                                      "aria-labelledby": "dlg-title", "data-dialog": "confirm"},
+                          h("h2", {"id": "dlg-title"}, s.t("confirm.leave")),
+                          h("div", {"class": "dialog-buttons"},
+                            h("button", {"type": "button", "data-action": "leave", "class": "primary"},
+                              s.t("action.leave")),
+                            h("button", {"type": "button", "data-action": "stay", "data-autofocus": True},
+                              s.t("action.stay")))))
+    res = v.get("result")
+    if state.dialog not in ("round", "match") or res is None:
+        return None
+    breakdown = _breakdown(state, s, v, res, None if state.dialog == "match" else "dlg-title")
+    if state.dialog == "match":
+        mw = res["match_winner"]
+        if mw == "draw":
+            title = s.t("match.draw")
+        elif mw == state.seat and not state.you_are_named:
+            title = s.t("match.win.you")
+        else:
+            title = s.t("match.win.other", name=state.names[mw])
+        return _overlay(h("section", {"class": "dialog", "role": "dialog", "aria-modal": "true",
+                                      "aria-labelledby": "dlg-title", "data-match-result": True,
+                                      "data-winner": mw},
+                          h("p", {"class": "kicker"}, s.t("match.title")),
+                          h("h2", {"id": "dlg-title", "class": "trophy"}, title),
+                          breakdown,
+                          h("div", {"class": "dialog-buttons"},
+                            h("button", {"type": "button", "class": "primary big", "data-action": "new-game",
+                                         "data-autofocus": True}, s.t("action.new-game")))))
+    return _overlay(h("section", {"class": "dialog", "role": "dialog", "aria-modal": "true",
+                                  "aria-labelledby": "dlg-title", "data-dialog": "round"},
+                      breakdown,
+                      h("div", {"class": "dialog-buttons"},
+                        h("button", {"type": "button", "class": "primary big", "data-action": "next-round",
+                                     "data-autofocus": True}, s.t("action.next-round")))))
+
+
+def _overlay(child: Node) -> Node:
+    return h("div", {"class": "overlay"}, child)
+
+
+def _breakdown(state: TableState, s: Strings, v: dict[str, Any], res: dict[str, Any], title_id: str | None) -> Node:
+    seats = (state.seat, 1 - state.seat)
+    names = [state.names[x] for x in seats]
+    bd = res["breakdown"]
+
+    def cell_goods(x: int) -> Node:
+        b = bd[x]
+        return h("td", {}, h("strong", {}, s.num(b["goods"])), " ",
+                 h("small", {}, s.plural("result.tokens", b["goods_tokens"])))
+
+    def cell_bonus(x: int) -> Node:
+        b = bd[x]
+        return h("td", {}, h("strong", {}, s.num(b["bonus"])), " ",
+                 h("span", {"class": "revealed"},
+                   [h("span", {"class": "token bonus small", "data-size": size}, s.num(val) if val is not None else "?")
+                    for size, val in v["taken"][x]["bonus"]]))
+
+    def cell_camel(x: int) -> Node:
+        return h("td", {}, h("strong", {}, s.num(bd[x]["camel"])), " ",
+                 h("small", {}, s.plural("count.camels", v["herds"][x])))
+
+    winner = res["winner"]
+    if winner is None:
+        verdict = s.t("result.tie")
+    elif winner == state.seat and not state.you_are_named:
+        verdict = s.t("result.winner.you")
+    else:
+        verdict = s.t("result.winner.other", name=state.names[winner])
+    seals = res["seals"]
+    return h("div", {"class": "round-result", "data-round-result": True, "data-round": v["round"],
+                     "data-round-winner": "none" if winner is None else winner},
+             h("h2" if title_id else "h3", {"id": title_id}, s.t("result.title", n=v["round"])),
+             h("table", {"class": "breakdown"},
+               h("thead", {}, h("tr", {}, h("th", {}), [h("th", {"scope": "col"}, n) for n in names])),
+               h("tbody", {},
+                 h("tr", {"data-row": "goods"}, h("th", {"scope": "row"}, s.t("result.goods")),
+                   [cell_goods(x) for x in seats]),
+                 h("tr", {"data-row": "bonus"}, h("th", {"scope": "row"}, s.t("result.bonus")),
+                   [cell_bonus(x) for x in seats]),
+                 h("tr", {"data-row": "camel"}, h("th", {"scope": "row"}, s.t("result.camel")),
+                   [cell_camel(x) for x in seats]),
+                 h("tr", {"data-row": "total", "class": "total"}, h("th", {"scope": "row"}, s.t("result.total")),
+                   [h("td", {"data-score": res["scores"][x]}, h("strong", {}, s.num(res["scores"][x])))
+                    for x in seats]),
+                 h("tr", {"data-row": "seals"}, h("th", {"scope": "row"}, s.t("result.seals")),
+                   [h("td", {}, _seals(s, seals[x])) for x in seats]))),
+             h("p", {"class": "verdict"}, verdict),
+             h("p", {"class": "tiebreak", "data-tiebreak": res["tiebreak"]},
+               s.t(f"result.tiebreak.{res['tiebreak']}")) if res.get("tiebreak") else None,
+             h("p", {"class": "muted"}, s.t(f"result.ended.{res['ended_by']}")))
+
+
+__all__ = ["Node", "h", "render", "to_data", "to_html", "walk", "find", "text_of", "ORDER"]

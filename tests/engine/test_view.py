@@ -1,0 +1,206 @@
+"""What one seat may see (R19, R20): jaipur.view holds exactly that, and determinize stays consistent with it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import jaipur
+from jaipur import Rng, determinize, position_from_json, position_to_json, view
+
+VIEW_KEYS = {
+    "format", "seat", "mode", "round", "seals", "to_move", "starter", "market", "hand",
+    "opponent_hand_size", "herds", "deck_size", "discard", "goods", "bonus_sizes", "taken", "status",
+}
+
+
+def mid_game():
+    """A hand-written position where both seats hold goods and bonus tokens."""
+    return position_from_json({
+        "market": "MMDGS",
+        "hands": ["CCPL", "DDSLLL"],
+        "herds": [3, 2],
+        "discard": "CCCPPPP",
+        "goods": {"C": [2, 2, 1, 1], "P": [2, 1, 1]},
+        "bonus": {"3": [3, 1, 2, 2, 1], "4": [6, 4, 5, 5, 4]},
+        "taken": [
+            {"goods": [["C", 5], ["C", 3], ["C", 3]], "bonus": [[3, 2]]},
+            {"goods": [["P", 5], ["P", 3], ["P", 3], ["P", 2]], "bonus": [[4, 6], [3, 3]]},
+        ],
+        "to_move": 1,
+        "seed": 8,
+    })
+
+
+def played_positions(seed, plies=60):
+    p = jaipur.new_match(seed)
+    rng = Rng(seed + 3)
+    out = [p]
+    for _ in range(plies):
+        if p.status == "match-over":
+            break
+        if p.round_over:
+            p = jaipur.next_round(p)
+        moves = jaipur.legal_moves(p)
+        p = jaipur.apply(p, moves[rng.below(len(moves))])
+        out.append(p)
+    return out
+
+
+# ---------------------------------------------------------------- exactly what R19/R20 allow
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_view_keys_are_exactly_the_public_ones(seat):
+    v = view(mid_game(), seat)
+    assert set(v) == VIEW_KEYS
+    assert v["format"] == "jaipur-view/1" and v["seat"] == seat
+    json.dumps(v)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_view_has_no_deck_no_seed_no_hands(seat):
+    v = view(mid_game(), seat)
+    for secret in ("deck", "seed", "hands", "bonus", "result"):
+        assert secret not in v
+
+
+def test_own_hand_and_opponent_hand_size_only():
+    p = mid_game()
+    v0, v1 = view(p, 0), view(p, 1)
+    assert v0["hand"] == "CCPL" and v0["opponent_hand_size"] == 6
+    assert v1["hand"] == "DDSLLL" and v1["opponent_hand_size"] == 4
+    assert not any(isinstance(x, str) and "DDSLLL" in x for x in v0.values())
+
+
+def test_deck_only_as_a_size():
+    p = mid_game()
+    v = view(p, 0)
+    assert v["deck_size"] == len(p.deck) == len(position_to_json(p)["deck"])
+    assert p.deck not in json.dumps(v)
+
+
+def test_opponent_bonus_values_hidden_own_shown():
+    p = mid_game()
+    v0, v1 = view(p, 0), view(p, 1)
+    assert v0["taken"][0]["bonus"] == [[3, 2]]
+    assert v0["taken"][1]["bonus"] == [[4, None], [3, None]]  # how many and from which pile: public
+    assert v1["taken"][1]["bonus"] == [[4, 6], [3, 3]]
+    assert v1["taken"][0]["bonus"] == [[3, None]]
+
+
+def test_remaining_bonus_piles_only_as_sizes():
+    v = view(mid_game(), 0)
+    assert v["bonus_sizes"] == {"3": 5, "4": 5, "5": 5}
+
+
+def test_goods_tokens_are_public():
+    p = mid_game()
+    for seat in (0, 1):
+        v = view(p, seat)
+        assert v["taken"][0]["goods"] == [["C", 5], ["C", 3], ["C", 3]]
+        assert v["taken"][1]["goods"] == [["P", 5], ["P", 3], ["P", 3], ["P", 2]]
+        assert v["goods"] == position_to_json(p)["goods"]
+
+
+def test_public_fields_match_the_position():
+    p = mid_game()
+    j = position_to_json(p)
+    for seat in (0, 1):
+        v = view(p, seat)
+        for key in ("mode", "round", "seals", "to_move", "starter", "market", "herds", "discard", "status"):
+            assert v[key] == j[key], key
+
+
+def test_views_of_two_positions_differing_only_in_hidden_parts_are_equal():
+    # same public state, different opponent hand / deck order / opponent bonus values
+    a = mid_game()
+    ja = position_to_json(a)
+    jb = json.loads(json.dumps(ja))
+    jb["hands"][1] = "GGSLLL"
+    jb["deck"] = ja["deck"].replace("G", "D", 2)[::-1]  # the two gold moved to the hand, two diamonds to the deck
+    jb["taken"][1]["bonus"] = [[4, 4], [3, 1]]
+    jb["bonus"]["4"] = [6, 6, 5, 5, 4]
+    jb["bonus"]["3"] = [3, 3, 2, 2, 1]
+    del jb["status"]
+    b = position_from_json(jb)
+    assert a != b
+    assert view(a, 0) == view(b, 0)
+    assert view(a, 1) != view(b, 1)
+
+
+def test_bonus_values_revealed_after_the_round_is_scored():
+    p = position_from_json({
+        "market": "MMMCP", "hands": ["SS", ""], "goods": {"D": [], "G": [], "S": [5, 5]},
+        "taken": [{"goods": [], "bonus": [[3, 2]]}, {"goods": [], "bonus": [[5, 10], [4, 5]]}],
+    })
+    assert view(p, 0)["taken"][1]["bonus"] == [[5, None], [4, None]]
+    q = jaipur.apply(p, "S2S")
+    assert q.round_over
+    for seat in (0, 1):
+        v = view(q, seat)
+        assert v["taken"][0]["bonus"] == [[3, 2]]
+        assert v["taken"][1]["bonus"] == [[5, 10], [4, 5]]
+        assert v["status"] == "round-over"
+        assert v["result"] == q.result
+        assert set(v) == VIEW_KEYS | {"result"}
+
+
+def test_hidden_values_stay_hidden_during_a_whole_game():
+    for p in played_positions(21, 120):
+        for seat in (0, 1):
+            v = view(p, seat)
+            assert "deck" not in v and "seed" not in v
+            assert v["opponent_hand_size"] == p.hand_size(1 - seat)
+            if not p.round_over:
+                assert all(val is None for _, val in v["taken"][1 - seat]["bonus"])
+                assert "result" not in v
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0", None])
+def test_bad_seat_refused(seat):
+    with pytest.raises(jaipur.JaipurError):
+        view(mid_game(), seat)
+
+
+# ---------------------------------------------------------------- determinize
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_determinize_is_consistent_with_the_view(seat):
+    v = view(mid_game(), seat)
+    for s in range(10):
+        q = determinize(v, Rng(s))
+        assert view(q, seat) == v
+        assert q.status == "playing"
+
+
+def test_determinize_over_a_played_game():
+    for p in played_positions(4, 80):
+        if p.round_over:
+            continue
+        for seat in (0, 1):
+            v = view(p, seat)
+            q = determinize(v, Rng(len(p.deck) + seat))
+            assert view(q, seat) == v
+            assert jaipur.legal_moves(q) == jaipur.legal_moves(p) if p.to_move == seat else True
+            # a complete, valid position: it survives its own JSON
+            assert position_from_json(position_to_json(q)) == q
+
+
+def test_determinize_varies_the_hidden_parts():
+    v = view(mid_game(), 0)
+    hands = {determinize(v, Rng(s)).hands[1] for s in range(30)}
+    assert len(hands) > 1
+
+
+def test_determinize_does_not_copy_the_true_hidden_cards_by_construction():
+    # a view carries no hidden card, so two positions with the same view determinize identically
+    a = mid_game()
+    ja = position_to_json(a)
+    ja["hands"][1] = "GGSLLL"
+    ja["deck"] = ja["deck"].replace("G", "D", 2)
+    del ja["status"]
+    b = position_from_json(ja)
+    assert determinize(view(a, 0), Rng(5)) == determinize(view(b, 0), Rng(5))
