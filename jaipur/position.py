@@ -267,7 +267,7 @@ def position_from_json(data: Any) -> Position:
             raise _bad(f"The position is not valid JSON ({str(exc)[:80]}).") from None
     if not isinstance(data, dict):
         raise _bad("A position must be a JSON object with at least 'market' and 'hands'.")
-    unknown = sorted(k for k in data if k not in KNOWN_FIELDS)
+    unknown = sorted(str(k) for k in data if k not in KNOWN_FIELDS)
     if unknown:
         raise _bad(f"Unknown field '{str(unknown[0])[:30]}' in the position.")
     if data.get("format", FORMAT) != FORMAT:

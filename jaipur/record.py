@@ -101,7 +101,7 @@ def record_from_json(data: Any) -> Record:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < (1 << 64):
         raise _bad("The record's 'seed' must be a whole number from 0 to 2**64 - 1.")
     mode = data.get("mode", "standard")
-    if mode not in _MODES:
+    if not isinstance(mode, str) or mode not in _MODES:
         raise _bad("The record's 'mode' must be 'standard' or 'single-round'.")
     players = data.get("players", ["Player 1", "Player 2"])
     if (not isinstance(players, list) or len(players) != 2

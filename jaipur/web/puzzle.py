@@ -1,0 +1,283 @@
+"""Puzzles: a position, the moves that solve it and a caption; checks a try and says why, in words.
+
+A solution is a list of *lines*; any line is an acceptable answer. A line is one
+move (``"S4L"``) or moves separated by ``_`` or spaces (``"TD_TM_S3L"``): the
+solver's move, the other side's reply, the solver's next move, and so on. Every
+line must be legal from the position, start with the side to move, end with a
+move of the solver and stay inside the round. In a URL the lines are separated
+by commas: ``solution=S4L,S3L`` (two acceptable answers).
+
+Pure Python: no browser imports. Words come from `jaipur.web.i18n`.
+
+>>> from jaipur import position_from_json
+>>> p = position_from_json({"market": "MMMDG", "hands": ["LLLL", "C"], "seed": 1})
+>>> pz = Puzzle(p, ["S4L"], "Sell for the biggest bonus.")
+>>> pz.check("S3L").correct, pz.check("S4L").message_en
+(False, 'Right: selling 4 leather earns 10 rupees and a 4-card bonus token. Puzzle solved.')
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import JaipurError
+from ..notation import format_move, parse_move
+from ..position import Position, position_from_json
+from ..rules import apply, check
+from .i18n import Reason, strings
+
+MAX_CAPTION = 200
+"""Captions longer than this are cut (with an ellipsis)."""
+_DROP = frozenset(("Cc", "Cs", "Co", "Cn"))
+"""Character categories dropped from captions (controls, surrogates, private, unassigned); format
+characters such as the zero-width non-joiner that Persian needs are kept."""
+MAX_LINES = 12
+MAX_LINE_MOVES = 15
+
+TEMPLATES: dict[str, tuple[str, str]] = {
+    "param.puzzle": ("The puzzle in the address could not be used: {detail}",
+                     "معمایی که در نشانی آمده قابل استفاده نیست: {detail}"),
+    "param.solution": ("The puzzle's solution could not be used: {detail}",
+                       "جواب معما قابل استفاده نیست: {detail}"),
+}
+"""Problem codes of this module: (English, Persian) templates for i18n's EN / FA tables."""
+
+
+class BadPuzzleError(JaipurError):
+    """A puzzle whose position or solution cannot be used."""
+
+    code = "bad-puzzle"
+
+
+@dataclass(frozen=True)
+class PuzzleVerdict:
+    """The answer to one try: right or not, a sentence in English and Persian, and what happens next."""
+
+    correct: bool
+    message_en: str
+    message_fa: str
+    done: bool = False
+    reply: str | None = None
+    legal: bool = True
+
+    def message(self, lang: str) -> str:
+        """The sentence in `lang` ('fa' or anything else for English)."""
+        return self.message_fa if lang == "fa" else self.message_en
+
+
+def clean_caption(text: Any, limit: int = MAX_CAPTION) -> tuple[str, bool]:
+    """Caption text shown as plain text: control characters dropped, spaces collapsed, cut to `limit`.
+
+    Returns (text, was_cut). Markup is never interpreted: '<b>' stays the four characters '<b>'.
+
+    >>> clean_caption("  Sell\\nnow!  ")
+    ('Sell now!', False)
+    """
+    if not isinstance(text, str):
+        return "", False
+    kept = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or unicodedata.category(ch) not in _DROP)
+    kept = " ".join(kept.split())
+    if len(kept) <= limit:
+        return kept, False
+    return kept[: limit - 1].rstrip() + "…", True
+
+
+def split_solution(solution: Any) -> list[list[str]]:
+    """Lines of moves from a list of strings or a comma-separated string; raises BadPuzzleError on bad shape.
+
+    >>> split_solution("S4L, td_tm_s3l")
+    [['S4L'], ['TD', 'TM', 'S3L']]
+    """
+    if isinstance(solution, str):
+        items: list[Any] = solution.split(",")
+    elif isinstance(solution, (list, tuple)):
+        items = list(solution)
+    else:
+        raise BadPuzzleError("'solution' must be a list of moves like [\"S4L\"] or text like \"S4L,S3L\".")
+    lines: list[list[str]] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise BadPuzzleError("Each solution must be moves written as text, like \"S4L\" or \"TD_TM_S3L\".")
+        moves = item.replace("_", " ").split()
+        if not moves:
+            continue
+        if len(moves) > MAX_LINE_MOVES:
+            raise BadPuzzleError(f"A solution line holds at most {MAX_LINE_MOVES} moves.")
+        try:
+            lines.append([format_move(m) for m in moves])
+        except JaipurError as exc:
+            raise BadPuzzleError(exc.message) from None
+    if not lines:
+        raise BadPuzzleError("The puzzle has no solution: give at least one move, like solution=S4L.")
+    if len(lines) > MAX_LINES:
+        raise BadPuzzleError(f"A puzzle has at most {MAX_LINES} alternative solutions.")
+    return lines
+
+
+def _phrase(before: Position, move: str, after: Position, lang: str) -> str:
+    """What a move does, as a phrase: 'selling 4 leather earns 10 rupees and a 4-card bonus token'."""
+    s = strings(lang)
+    m = parse_move(move)
+    fa = s.lang == "fa"
+    if m.kind == "sell":
+        cards = s.count(m.good, m.count)
+        seat = before.to_move
+        values = [v for _, v in after.taken_goods[seat][len(before.taken_goods[seat]):]]
+        bonus = len(after.taken_bonus[seat]) > len(before.taken_bonus[seat])
+        size = s.num(min(m.count, 5))
+        if fa:
+            earned = f"{s.num(sum(values))} روپیه" if values else "هیچ ژتون کالایی (ژتون‌ها تمام شده)"
+            extra = f" و یک ژتون پاداش {size} کارتی" if bonus else ""
+            text = f"فروش {cards} {earned}{extra} می‌آورد"
+        else:
+            earned = f"{sum(values)} rupees" if values else "no goods token (the pile is empty)"
+            extra = f" and a {size}-card bonus token" if bonus else ""
+            text = f"selling {cards} earns {earned}{extra}"
+    elif m.kind == "camels":
+        n = before.market[6] if not before.round_over else 0
+        text = f"برداشتن {s.num(n)} شتر" if fa else (f"taking the {n} camels" if n != 1 else "taking the camel")
+    elif m.kind == "take":
+        text = f"برداشتن یک {s.name(m.good)}" if fa else f"taking one {s.name(m.good)}"
+    else:
+        taken, given = s.cards(m.taken), s.cards(m.given)
+        text = f"گرفتن {taken} در برابر {given}" if fa else f"taking {taken} for {given}"
+    if after.round_over:
+        text += "، و دور را تمام می‌کند" if fa else ", and it ends the round"
+    return text
+
+
+def describe_move(before: Position, move: str, lang: str = "en") -> str:
+    """A legal move in words, as a phrase (lang 'en' or 'fa'); raises JaipurError when it is not legal."""
+    return _phrase(before, format_move(move), apply(before, move), lang)
+
+
+class Puzzle:
+    """A position, its solution lines and a caption; `check` judges tries and walks along the lines."""
+
+    def __init__(self, position: Position, solution: list[str] | str, caption: str = "") -> None:
+        """Check the puzzle; raises BadPuzzleError when the position or a solution line cannot be used."""
+        if position.status != "playing":
+            raise BadPuzzleError("The puzzle's position must be one where a move can still be played.")
+        self.start = position
+        self.lines = split_solution(solution)
+        self.caption = clean_caption(caption)[0]
+        self.solver = position.to_move
+        for number, line in enumerate(self.lines, 1):
+            if len(line) % 2 == 0:
+                raise BadPuzzleError(f"Solution {number} must end with a move of the side to move, not a reply.")
+            p = position
+            for k, move in enumerate(line):
+                err = check(p, move)
+                if err is not None:
+                    raise BadPuzzleError(f"Solution {number}, move {k + 1} ({move}) is not legal: {err.message}")
+                p = apply(p, move)
+                if p.round_over and k < len(line) - 1:
+                    raise BadPuzzleError(f"Solution {number} goes on after move {k + 1}, which ends the round.")
+        self.played: list[str] = []
+        self.position = position
+        self.revealed = False
+
+    @property
+    def solved(self) -> bool:
+        """True once a whole line has been played."""
+        return any(line == self.played for line in self.lines)
+
+    def _alive(self) -> list[list[str]]:
+        n = len(self.played)
+        return [line for line in self.lines if line[:n] == self.played and len(line) > n]
+
+    def reset(self) -> None:
+        """Back to the puzzle's position."""
+        self.played = []
+        self.position = self.start
+
+    def check(self, move: str) -> PuzzleVerdict:
+        """Judge a try of the solver in the current position; a right move is played (and the reply, if any)."""
+        if self.solved:
+            return PuzzleVerdict(True, "Solved already.", "معما حل شده است.", done=True)
+        err = check(self.position, move)
+        if err is not None:
+            return PuzzleVerdict(False, f"That move is not possible here: {err.message}",
+                                 "این حرکت اینجا ممکن نیست.", legal=False)
+        text = format_move(move)
+        alive = [line for line in self._alive() if line[len(self.played)] == text]
+        if not alive:
+            return PuzzleVerdict(False, "Not this one — try again or reveal the answer.",
+                                 "این نه — دوباره امتحان کنید یا جواب را ببینید.")
+        before = self.position
+        after = apply(before, text)
+        en = "Right: " + _phrase(before, text, after, "en") + "."
+        fa = "درست است: " + _phrase(before, text, after, "fa") + "."
+        self.played.append(text)
+        self.position = after
+        if self.solved:
+            return PuzzleVerdict(True, en + " Puzzle solved.", fa + " معما حل شد.", done=True)
+        reply = alive[0][len(self.played)]
+        en += " The other side answers: " + _phrase(after, reply, apply(after, reply), "en") + ". Your move again."
+        fa += " حریف پاسخ می‌دهد: " + _phrase(after, reply, apply(after, reply), "fa") + ". دوباره نوبت شماست."
+        self.played.append(reply)
+        self.position = apply(after, reply)
+        return PuzzleVerdict(True, en, fa, reply=reply)
+
+    def reveal(self, lang: str = "en") -> str:
+        """The answer in words, every acceptable line (each from the puzzle's position)."""
+        self.revealed = True
+        fa = lang == "fa"
+        texts = []
+        for line in self.lines:
+            p = self.start
+            parts = []
+            for move in line:
+                after = apply(p, move)
+                parts.append(f"{_phrase(p, move, after, lang)} ({move})")
+                p = after
+            texts.append(("، سپس " if fa else ", then ").join(parts))
+        if len(texts) == 1:
+            return ("جواب: " if fa else "The answer: ") + texts[0] + "."
+        head = "هر یک از این‌ها درست است: " if fa else "Any of these is right: "
+        return head + ("؛ ".join(texts) if fa else "; ".join(texts)) + "."
+
+    def to_json(self) -> dict[str, Any]:
+        """The puzzle as a position JSON carrying `solution` (lines joined by '_') and `caption`."""
+        from ..position import position_to_json
+
+        out = position_to_json(self.start)
+        out.pop("status", None)
+        out.pop("result", None)
+        out["solution"] = ["_".join(line) for line in self.lines]
+        if self.caption:
+            out["caption"] = self.caption
+        return out
+
+
+def puzzle_from_json(data: Any) -> Puzzle:
+    """A puzzle from a position JSON (text or data) that carries `solution` and maybe `caption`.
+
+    Raises BadPuzzleError with a sentence saying what is wrong.
+    """
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError):
+            raise BadPuzzleError("The puzzle is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise BadPuzzleError("A puzzle is a position JSON object with a 'solution'.")
+    if "solution" not in data:
+        raise BadPuzzleError("The puzzle has no 'solution', like \"solution\": [\"S4L\"].")
+    try:
+        position = position_from_json(data)
+    except JaipurError as exc:
+        raise BadPuzzleError(exc.message) from None
+    return Puzzle(position, data["solution"], data.get("caption", "") if isinstance(data.get("caption"), str) else "")
+
+
+def load_puzzle(position: Position, solution: Any, caption: str = "") -> Puzzle | Reason:
+    """Like `Puzzle(...)`, but a problem is returned (code `param.solution`), never raised."""
+    try:
+        return Puzzle(position, solution, caption)
+    except JaipurError as exc:
+        en = TEMPLATES["param.solution"][0].format(detail=exc.message)
+        return Reason("param.solution", en, {"detail": exc.message})

@@ -1,0 +1,248 @@
+"""The game in progress saved in the browser (localStorage), record files, and undo against the computer.
+
+Save format (one JSON object, written after every move under `STORAGE_KEY`)::
+
+    {"format": "jaipur-save/1", "record": <jaipur-record/1>, "opponent": "maharaja", "human_seat": 0, ...}
+
+Other fields (`lang`, `saved_at`, …) are kept as they are and come back in `SavedGame.extra`.
+Reading never raises: a damaged or incompatible save (not JSON, another version, a record that
+does not replay) gives a `Reason` whose sentence says so; the page then starts a new game.
+
+Undo (`undo_moves`) goes back to the human's previous decision: it drops the computer's moves
+after the human's last move and that move too. It never crosses a round's end: a move that
+ended a round is final (the round was scored and its result shown; undoing it would also
+let a player see a deal and then re-play the round before it). So undo works only inside the
+round being played, and not at all once it has ended.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote
+
+from ..errors import JaipurError
+from ..position import Position
+from ..record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
+from .i18n import Reason
+from .links import decode_payload
+
+SAVE_FORMAT = "jaipur-save/1"
+STORAGE_KEY = "jaipur.saved-game"
+"""The localStorage key of the game in progress."""
+OPPONENTS = ("novice", "trader", "maharaja", "human")
+MAX_TEXT = 500_000
+"""Longest save or record file read (characters); a three-round match is about 2,000."""
+
+TEMPLATES: dict[str, tuple[str, str]] = {
+    "save.empty": ("There is no saved game.", "بازی ذخیره‌شده‌ای نیست."),
+    "save.size": ("The saved game is too large to be one of ours, so a new game starts.",
+                  "بازی ذخیره‌شده بیش از حد بزرگ است، پس بازی تازه‌ای شروع می‌شود."),
+    "save.json": ("The saved game is damaged (it is not valid JSON), so a new game starts.",
+                  "بازی ذخیره‌شده خراب است (JSON معتبر نیست)، پس بازی تازه‌ای شروع می‌شود."),
+    "save.format": ("The saved data is not a Jaipur saved game, so a new game starts.",
+                    "داده‌ی ذخیره‌شده بازی جیپور نیست، پس بازی تازه‌ای شروع می‌شود."),
+    "save.version": ("The saved game was made by another version of Jaipur ({value}) and cannot be resumed.",
+                     "بازی ذخیره‌شده با نسخه‌ی دیگری از جیپور ({value}) ساخته شده و ادامه‌دادنی نیست."),
+    "save.record": ("The saved game cannot be resumed: {detail}", "بازی ذخیره‌شده ادامه‌دادنی نیست: {detail}"),
+    "save.opponent": ("The saved game names an unknown opponent ({value}), so it cannot be resumed.",
+                      "حریف بازی ذخیره‌شده ({value}) شناخته نیست، پس ادامه‌دادنی نیست."),
+    "save.seat": ("The saved game's seat must be 0 or 1, so it cannot be resumed.",
+                  "جایگاه بازی ذخیره‌شده باید ۰ یا ۱ باشد، پس ادامه‌دادنی نیست."),
+    "import.empty": ("The file is empty.", "پرونده خالی است."),
+    "import.size": ("The file is too large to be a Jaipur record.", "پرونده برای سابقه‌ی بازی جیپور بیش از حد بزرگ است."),
+    "import.format": ("The file is not a Jaipur game record (JSON jaipur-record/1 or the compact J1.… form).",
+                      "پرونده سابقه‌ی بازی جیپور نیست (JSON از نوع jaipur-record/1 یا شکل فشرده‌ی J1.…)."),
+    "import.record": ("The game record could not be used: {detail}", "سابقه‌ی بازی قابل استفاده نیست: {detail}"),
+}
+"""Problem codes of this module: (English, Persian) templates for i18n's EN / FA tables."""
+
+LoadProblem = Reason
+"""What a failed load gives: a code (above), an English sentence, values for the Persian template."""
+
+
+def _problem(code: str, **values: Any) -> Reason:
+    return Reason(code, TEMPLATES[code][0].format(**values), values)
+
+
+def _short(value: Any) -> str:
+    text = " ".join(str(value).split())
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+@dataclass
+class SavedGame:
+    """A game read back from a save: its record, who plays the other seat, the human's seat, the rest."""
+
+    record: Record
+    opponent: str
+    human_seat: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def positions(self) -> list[Position]:
+        """Every position of the game (the record replays, it was checked when loaded)."""
+        return replay(self.record)
+
+    @property
+    def finished(self) -> bool:
+        """True when the saved match is over (nothing to resume)."""
+        return replay(self.record)[-1].status == "match-over"
+
+
+# ---------------------------------------------------------------- the save
+
+
+def save_text(record: Record, extra: Mapping[str, Any] | None = None) -> str:
+    """The save's JSON text. `extra` holds `opponent` (required), `human_seat` (default 0) and any
+    other JSON-ready fields (`lang`, `saved_at`, …); raises ValueError on a bad opponent or seat."""
+    extra = dict(extra or {})
+    opponent = extra.pop("opponent", None)
+    seat = extra.pop("human_seat", 0)
+    if opponent not in OPPONENTS:
+        raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}")
+    if seat not in (0, 1) or isinstance(seat, bool):
+        raise ValueError("human_seat must be 0 or 1")
+    for key in ("format", "record"):
+        extra.pop(key, None)
+    data = {"format": SAVE_FORMAT, "record": record_to_json(record), "opponent": opponent, "human_seat": seat, **extra}
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def load_text(text: Any) -> SavedGame | Reason:
+    """Read a save back; every failure is a `Reason` (never an exception)."""
+    if not isinstance(text, str) or not text.strip():
+        return _problem("save.empty")
+    if len(text) > MAX_TEXT:
+        return _problem("save.size")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return _problem("save.json")
+    if not isinstance(data, dict):
+        return _problem("save.format")
+    fmt = data.get("format")
+    if fmt != SAVE_FORMAT:
+        if isinstance(fmt, str) and fmt.startswith("jaipur-save/"):
+            return _problem("save.version", value=_short(fmt))
+        return _problem("save.format")
+    opponent = data.get("opponent")
+    if not isinstance(opponent, str) or opponent not in OPPONENTS:
+        return _problem("save.opponent", value=_short(opponent))
+    seat = data.get("human_seat", 0)
+    if isinstance(seat, bool) or seat not in (0, 1):
+        return _problem("save.seat")
+    try:
+        record = record_from_json(data.get("record"))
+    except JaipurError as exc:
+        return _problem("save.record", detail=exc.message)
+    except RecursionError:
+        return _problem("save.json")
+    except TypeError:  # jaipur.record_from_json lets a list as 'mode' through as TypeError
+        return _problem("save.record", detail="the record's fields have the wrong types.")
+    extra = {k: v for k, v in data.items() if k not in ("format", "record", "opponent", "human_seat")}
+    return SavedGame(record, opponent, int(seat), extra)
+
+
+# ---------------------------------------------------------------- record files
+
+
+def export_record(record: Record, compact: bool = False) -> str:
+    """A record file's text: indented JSON (jaipur-record/1), or the compact `J1.…` line."""
+    if compact:
+        return record_to_compact(record) + "\n"
+    return json.dumps(record_to_json(record), indent=1, ensure_ascii=False) + "\n"
+
+
+def export_filename(record: Record, compact: bool = False) -> str:
+    """A file name for the record: `jaipur-<seed>-<n>-moves.json` (`.txt` when compact)."""
+    return f"jaipur-{record.seed}-{len(record.moves)}-moves.{'txt' if compact else 'json'}"
+
+
+_LINK = re.compile(r"[#&]record=([^&#\s]+)")
+
+
+def import_record(text: Any) -> Record | Reason:
+    """Read a record file: record JSON, the compact form, a save, the CLI's replay output,
+    or a page link with `#record=`. Every failure is a `Reason` (never an exception)."""
+    if not isinstance(text, str) or not text.strip():
+        return _problem("import.empty")
+    if len(text) > MAX_TEXT:
+        return _problem("import.size")
+    text = text.strip().lstrip("\ufeff")
+    link = _LINK.search(text)
+    if link is not None and not text.startswith("{"):
+        text = unquote(link.group(1))
+    try:
+        if text.startswith("J1."):
+            return record_from_compact(text)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            if link is not None:
+                data = decode_payload(text)
+            else:
+                return _problem("import.format")
+        if not isinstance(data, dict):
+            return _problem("import.format")
+        fmt = data.get("format", "jaipur-record/1")
+        if isinstance(fmt, str) and fmt.startswith("jaipur-save/"):
+            saved = load_text(text)
+            return saved.record if isinstance(saved, SavedGame) else saved
+        if fmt == "jaipur-replay/1":
+            return record_from_json(data.get("record"))
+        if fmt != "jaipur-record/1":
+            return _problem("import.format")
+        return record_from_json(data)
+    except JaipurError as exc:
+        return _problem("import.record", detail=exc.message)
+    except TypeError:  # see load_text
+        return _problem("import.record", detail="the record's fields have the wrong types.")
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return _problem("import.format")
+
+
+# ---------------------------------------------------------------- undo
+
+
+def undo_point(record: Record, human_seat: int | None) -> int | None:
+    """How many moves to keep for an undo, or None when there is nothing to undo.
+
+    `human_seat` None (two people on one device) undoes the last move only.
+    """
+    try:
+        positions = replay(record)
+    except JaipurError:
+        return None
+    n = len(record.moves)
+    keep = n
+    if human_seat is None:
+        keep = n - 1
+    else:
+        while keep > 0 and 1 - positions[keep].to_move != human_seat:
+            keep -= 1
+        keep -= 1
+    if keep < 0:
+        return None
+    if any(positions[j].round_over for j in range(keep + 1, n + 1)):
+        return None
+    return keep
+
+
+def can_undo(record: Record, human_seat: int | None) -> bool:
+    """Whether `undo_moves` would change anything."""
+    return undo_point(record, human_seat) is not None
+
+
+def undo_moves(record: Record, human_seat: int | None) -> Record:
+    """The record back at the human's previous decision (see the module doc); unchanged when impossible.
+
+    >>> from jaipur import Record
+    >>> undo_moves(Record(seed=42, moves=["TM", "S1L", "XSL-DG"]), human_seat=1).moves
+    ['TM']
+    """
+    keep = undo_point(record, human_seat)
+    moves = list(record.moves) if keep is None else list(record.moves[:keep])
+    return Record(seed=record.seed, mode=record.mode, players=list(record.players), moves=moves, start=record.start)
