@@ -21,7 +21,7 @@ def view(position: Position, seat: int) -> dict[str, Any]:
     >>> v["deck_size"], "deck" in v, "seed" in v
     (40, False, False)
     """
-    if seat not in (0, 1):
+    if isinstance(seat, bool) or seat not in (0, 1):
         raise JaipurError("The seat must be 0 or 1.", "bad-position")
     p = position
     other = 1 - seat
