@@ -1,0 +1,117 @@
+"""Boot tests: the runtime and the app reach data-jaipur="ready" (offline too) without a request leaving 127.0.0.1."""
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import serve  # importable: conftest.py puts the repository root on sys.path
+
+ROOT = Path(serve.__file__).resolve().parent
+APP = ROOT / "jaipur" / "web" / "app.py"
+# Checked at collection time: until the UI's entry module exists the app cannot boot to ready.
+app_pending = pytest.mark.xfail(not APP.exists(), reason="jaipur/web/app.py does not exist yet", strict=False)
+browser = pytest.mark.browser
+
+
+def assert_clean(log: Any) -> None:
+    """No request left 127.0.0.1 and none failed."""
+    assert log.foreign_requests() == []
+    assert log.failed == []
+
+
+def assert_readable_error(page: Any) -> None:
+    """The page shows a sentence, never a traceback."""
+    message = page.inner_text("#boot-error")
+    assert page.is_visible("#boot-error") and len(message) > 20
+    assert "Traceback" not in page.inner_text("body")
+
+
+def test_pyscript_toml_lists_every_package_file() -> None:
+    """[files] in pyscript.toml names exactly the jaipur package's modules and data files."""
+    assert serve.config_text() == serve.CONFIG.read_text(encoding="utf-8"), (
+        "pyscript.toml's [files] list is out of date: run `python serve.py --fetch-only` and commit pyscript.toml")
+
+
+def test_main_py_compiles() -> None:
+    """main.py is valid Python (it uses top-level await, as PyScript allows)."""
+    compile((ROOT / "main.py").read_text(encoding="utf-8"), "main.py", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+
+
+def test_runtime_pins_come_from_the_npm_registry() -> None:
+    """package.json pins the two runtime packages exactly, and the lock resolves only to the npm registry."""
+    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    assert pins == {"@pyscript/core": "0.7.31", "pyodide": "314.0.5"}
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert {name: lock[f"node_modules/{name}"]["version"] for name in pins} == pins
+    resolved = [entry["resolved"] for entry in lock.values() if "resolved" in entry]
+    assert all(url.startswith("https://registry.npmjs.org/") for url in resolved)
+    assert all("integrity" in entry for key, entry in lock.items() if key)
+
+
+@browser
+def test_bare_page_boots_ready(page: Any, page_log: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
+    """bench/bare.html boots the vendored runtime to ready, cleanly and locally."""
+    page.goto(base_url + "bench/bare.html")
+    assert wait_settled(page) == "ready"
+    assert page.inner_text("#app") == "Python is running."
+    assert page_log.console_errors == []
+    assert_clean(page_log)
+
+
+@browser
+def test_app_requests_stay_local(page: Any, page_log: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
+    """index.html settles (ready, or a readable error) and requests nothing outside 127.0.0.1."""
+    page.goto(base_url + "?opponent=novice")
+    if wait_settled(page) == "error":
+        assert_readable_error(page)
+    assert_clean(page_log)
+
+
+@browser
+@app_pending
+def test_app_boots_ready(page: Any, page_log: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
+    """index.html reaches data-jaipur="ready" with the table drawn and no console error."""
+    page.goto(base_url)
+    assert wait_settled(page) == "ready", page.inner_text("body")
+    assert page.inner_html("#app").strip()
+    assert page_log.console_errors == []
+    assert_clean(page_log)
+
+
+@browser
+def test_service_worker_makes_the_app_work_offline(page: Any, page_log: Any, base_url: str,
+                                                    wait_settled: Callable[..., str]) -> None:
+    """After the first visit the service worker controls the page, and an offline reload boots the same way."""
+    page.goto(base_url)
+    online = wait_settled(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.context.set_offline(True)
+    page_log.failed.clear()
+    page.reload()
+    assert wait_settled(page) == online
+    assert page_log.failed == []
+
+
+@browser
+def test_runtime_failure_shows_a_readable_message(page: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
+    """If the runtime cannot load, the page says so in a sentence instead of hanging."""
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
+    page.goto(base_url)
+    assert wait_settled(page, 20_000) == "error"
+    assert_readable_error(page)
+
+
+@browser
+def test_built_site_boots_from_a_sub_path(tmp_path: Path, page: Any, page_log: Any,
+                                          serve_folder: Callable[[Path], str], wait_settled: Callable[..., str]) -> None:
+    """`serve.py --build DIR` makes a static site that boots from a sub-path, all URLs relative."""
+    serve.build(tmp_path / "site" / "deep" / "path")
+    page.goto(serve_folder(tmp_path / "site") + "deep/path/?seed=3")
+    state = wait_settled(page)
+    assert_clean(page_log)
+    assert state == "ready" or (not APP.exists() and state == "error")
