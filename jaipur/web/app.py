@@ -19,8 +19,8 @@ from typing import Any, Protocol
 
 from ..errors import JaipurError
 from ..position import Position
-from ..rng import Rng, mix64
 from ..record import replay
+from ..rng import Rng, mix64
 from ..rules import apply, check, legal_moves, new_match, next_round
 from ..view import view
 from .i18n import Reason, Strings, strings
@@ -492,13 +492,27 @@ def browser_movetimes(bots: Any) -> dict[str, float | None]:
     return out
 
 
+def read_address(search: str, hash_text: str) -> tuple[Options, list[Reason]]:
+    """The page's address as controller options and the problems found in it: through
+    `links.parse_page_url` (the page-link reader shared with the embedding tools) when it is there,
+    else through `model.parse_options`."""
+    try:
+        from .links import parse_page_url
+
+        request = parse_page_url(search, hash_text)
+        # the table shows no caption, so a shortened caption is nothing to report here
+        return request.to_options(), [p for p in request.problems if p.code != "param.caption"]
+    except Exception:  # noqa: BLE001 - the table's own reader covers the game parameters
+        return parse_options(search, hash_text)
+
+
 def start() -> None:
     """The PyScript entry: read the URL, draw the start screen or the game, mark the page ready."""
     import js
 
     from .dom import BrowserPlatform
 
-    options, problems = parse_options(str(js.location.search or ""), str(js.location.hash or ""))
+    options, problems = read_address(str(js.location.search or ""), str(js.location.hash or ""))
     bots = load_bots()
     platform = BrowserPlatform(js.document.getElementById("app"))
     controller = Controller(platform, options, problems, bots, browser_movetimes(bots))
@@ -513,4 +527,4 @@ def start() -> None:
     js.document.documentElement.dataset.jaipur = "ready"
 
 
-__all__ = ["Controller", "OPPONENTS", "load_bots", "start"]
+__all__ = ["Controller", "OPPONENTS", "load_bots", "read_address", "start"]

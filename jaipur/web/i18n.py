@@ -10,8 +10,10 @@ ones are translated by their code (the broken rule's id).
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..cards import ORDER
@@ -82,12 +84,13 @@ EN: dict[str, str] = {
     "zone.tokens": "Your tokens",
     "zone.opponent-tokens": "{name}'s tokens",
     "count.cards": "{n} cards",
-    "count.card": "{n} card",
+    "count.cards.one": "{n} card",
     "count.left": "{n} left",
     "count.camels": "{n} camels",
-    "count.camel": "{n} camel",
+    "count.camels.one": "{n} camel",
     "count.hand": "{n} of 7",
-    "count.bonus-hidden": "{n} bonus tokens (values hidden)",
+    "count.bonus-hidden": "{n} bonus tokens",
+    "count.bonus-hidden.one": "{n} bonus token",
     "camel-token": "Camel token: 5 rupees to the bigger herd",
     "seals": "Seals of excellence: {n}",
     "rupees": "{n} rupees",
@@ -146,7 +149,7 @@ EN: dict[str, str] = {
     "result.camel": "Camel token",
     "result.total": "Total",
     "result.tokens": "{n} tokens",
-    "result.token": "{n} token",
+    "result.tokens.one": "{n} token",
     "result.winner.you": "You win the round and take a seal of excellence.",
     "result.winner.other": "{name} wins the round and takes a seal of excellence.",
     "result.tie": "A perfect tie: nobody takes a seal.",
@@ -230,12 +233,13 @@ FA: dict[str, str] = {
     "zone.tokens": "ژتون‌های شما",
     "zone.opponent-tokens": "ژتون‌های {name}",
     "count.cards": "{n} کارت",
-    "count.card": "{n} کارت",
+    "count.cards.one": "{n} کارت",
     "count.left": "{n} مانده",
     "count.camels": "{n} شتر",
-    "count.camel": "{n} شتر",
+    "count.camels.one": "{n} شتر",
     "count.hand": "{n} از ۷",
-    "count.bonus-hidden": "{n} ژتون پاداش (ارزش پنهان)",
+    "count.bonus-hidden": "{n} ژتون پاداش",
+    "count.bonus-hidden.one": "{n} ژتون پاداش",
     "camel-token": "ژتون شتر: ۵ روپیه برای گله‌ی بزرگ‌تر",
     "seals": "مُهرهای افتخار: {n}",
     "rupees": "{n} روپیه",
@@ -294,7 +298,7 @@ FA: dict[str, str] = {
     "result.camel": "ژتون شتر",
     "result.total": "جمع",
     "result.tokens": "{n} ژتون",
-    "result.token": "{n} ژتون",
+    "result.tokens.one": "{n} ژتون",
     "result.winner.you": "شما این دور را بردید و یک مُهر افتخار گرفتید.",
     "result.winner.other": "{name} این دور را برد و یک مُهر افتخار گرفت.",
     "result.tie": "تساوی کامل: کسی مُهر نمی‌گیرد.",
@@ -345,6 +349,23 @@ FA: dict[str, str] = {
 }
 
 _RULE_ID = re.compile(r"\s*\((R\d+[a-z]?)\)")
+_PROBLEM_MODULES = ("links", "host", "puzzle", "saved", "replayer")
+
+
+@lru_cache(maxsize=1)
+def problem_templates() -> dict[str, tuple[str, str]]:
+    """(English, Persian) templates of the problem codes that the other web modules define in their
+    `TEMPLATES` (links, host, puzzle, saved, replayer); imported lazily, so a missing module is fine."""
+    out: dict[str, tuple[str, str]] = {}
+    for name in _PROBLEM_MODULES:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except Exception:  # noqa: BLE001 - an optional module
+            continue
+        for code, pair in (getattr(module, "TEMPLATES", None) or {}).items():
+            if isinstance(code, str) and isinstance(pair, tuple) and len(pair) == 2:
+                out[code] = (str(pair[0]), str(pair[1]))
+    return out
 _FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
 
@@ -374,8 +395,9 @@ class Strings:
             return template
 
     def plural(self, key: str, n: int, **values: Any) -> str:
-        """`key.one` style choice: the singular template when n == 1 (keys `count.card`/`count.cards`)."""
-        return self.t(key if n != 1 else key.rstrip("s"), n=n, **values)
+        """The template `key`, or `key.one` when n == 1 (English has singular forms; Persian keeps one)."""
+        one = key + ".one"
+        return self.t(one if n == 1 and (one in self.table or one in EN) else key, n=n, **values)
 
     def name(self, letter: str) -> str:
         """A card's name (singular)."""
@@ -462,10 +484,18 @@ class Strings:
             return _RULE_ID.sub("", reason.message)
         if key in self.table or key in EN:
             return self.t(key, **values)
-        if reason.code.startswith("param.") or "." in reason.code:
+        if reason.code in self.table or reason.code in EN:
             return self.t(reason.code, **values)
-        if reason.message and self.lang == "en":
-            return reason.message
+        extra = problem_templates().get(reason.code)
+        if extra is not None:
+            template = extra[1] if self.lang == "fa" else extra[0]
+            try:
+                return template.format(**{k: (self.num(v) if isinstance(v, int) and not isinstance(v, bool) else v)
+                                          for k, v in values.items()})
+            except (KeyError, IndexError, ValueError):
+                pass
+        if reason.message:  # a code this table does not know: the sender's own (English) sentence
+            return _RULE_ID.sub("", reason.message)
         if reason.code == "over":
             return self.t("why.over-match")
         return self.t("why.default")

@@ -147,7 +147,7 @@ def _start(state: TableState, s: Strings) -> Node:
     ]
     opponent_buttons.append(_choice("opponent", "human", state.opponent == "human", s.t("level.human"),
                                     s.t("about.human")))
-    return h("main", {"class": "start", "data-screen": "start"},
+    return h("main", {"class": "start"},
              h("div", {"class": "start-card"},
                h("div", {"class": "start-head"},
                  h("span", {"class": "logo", "aria-hidden": "true"}),
@@ -178,7 +178,7 @@ def _pass(state: TableState, s: Strings) -> Node:
     last = None
     if state.last is not None:
         last = h("p", {"class": "pass-last"}, s.did(state.last, state.names[state.last["seat"]]))
-    return h("main", {"class": "pass", "data-screen": "pass", "data-pass-to": seat},
+    return h("main", {"class": "pass", "data-pass-to": seat},
              h("div", {"class": "pass-card"},
                h("span", {"class": "card back big", "aria-hidden": "true"}),
                h("h2", {}, s.t("pass.title", name=name)),
@@ -202,14 +202,14 @@ def _table(state: TableState, s: Strings) -> Node:
     v = state.view
     assert v is not None
     seat, other = state.seat, 1 - state.seat
-    return h("main", {"class": "table", "data-screen": "table", "data-turn": state.turn,
-                      "data-round": v["round"], "data-seat": seat},
-             _bar(state, s),
-             _opponent(state, s, v, other),
-             _center(state, s, v),
-             _you(state, s, v, seat),
-             _log(state, s),
-             _dialog(state, s, v))
+    parts = [_bar(state, s), _opponent(state, s, v, other), _center(state, s, v), _you(state, s, v, seat),
+             _actions(state, s), _log(state, s)]
+    dialog = _dialog(state, s, v)
+    if dialog is not None:  # a modal dialog: the table behind it cannot be focused or clicked
+        for part in parts:
+            part.attrs["inert"] = ""
+    return h("main", {"class": "table", "data-turn": state.turn, "data-round": v["round"], "data-seat": seat},
+             parts, dialog)
 
 
 def _bar(state: TableState, s: Strings) -> Node:
@@ -402,7 +402,14 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                      [h("span", {"class": "mini-card", "data-good": c}) for c in (last["taken"] or "")]))
     if banner is None:
         banner = h("div", {"class": "banner empty", "aria-hidden": "true"})
+    tokens = h("div", {"class": "zone tokens my-tokens", "data-zone": "tokens", "aria-label": s.t("zone.tokens")},
+               h("span", {"class": "who"}, h("span", {"class": "name"}, name), _seals(s, v["seals"][seat])),
+               _token_groups(taken["goods"], s),
+               [h("span", {"class": "token bonus", "data-size": size}, s.num(val) if val is not None else "?")
+                for size, val in taken["bonus"]],
+               h("span", {"class": "sum"}, s.t("rupees", n=total)))
     return h("section", {"class": "player you", "aria-label": name},
+             tokens,
              banner,
              h("div", {"class": "rows"},
                h("div", {"class": "zone hand-zone"},
@@ -415,17 +422,10 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                h("div", {"class": "zone herd-zone"},
                  h("h2", {}, s.t("zone.herd") if not state.you_are_named else s.t("zone.opponent-herd", name=name),
                    " ", h("span", {"class": "count"}, s.num(herd))),
-                 h("div", {"class": "cards herd" + (" crowded" if herd > 4 else "") + ("" if herd else " none"), "data-zone": "herd",
+                 h("div", {"class": "cards herd" + (" crowded" if herd > 3 else "") + ("" if herd else " none"), "data-zone": "herd",
                            "data-count": herd, "aria-label": s.t("zone.herd")},
                    [_card_button(state, s, "herd", i, "M", active, None, suggested) for i in range(herd)]
-                   or h("span", {"class": "muted"}, s.plural("count.camels", 0))))),
-             _actions(state, s),
-             h("div", {"class": "zone tokens my-tokens", "data-zone": "tokens", "aria-label": s.t("zone.tokens")},
-               h("span", {"class": "who"}, h("span", {"class": "name"}, name), _seals(s, v["seals"][seat])),
-               _token_groups(taken["goods"], s),
-               [h("span", {"class": "token bonus", "data-size": size}, s.num(val) if val is not None else "?")
-                for size, val in taken["bonus"]],
-               h("span", {"class": "sum"}, s.t("rupees", n=total))))
+                   or h("span", {"class": "muted"}, s.plural("count.camels", 0))))))
 
 
 def _actions(state: TableState, s: Strings) -> Node:
@@ -451,11 +451,12 @@ def _actions(state: TableState, s: Strings) -> Node:
     else:
         text = s.reason(reason)
     return h("div", {"class": "actions"},
-             h("div", {"class": "buttons"}, buttons,
+             h("div", {"class": "buttons"}, buttons),
+             h("div", {"class": "hint-row"},
+               h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
+                       "data-code": reason.code if reason else None, "aria-live": "polite"}, text),
                h("button", {"type": "button", "class": "act clear", "data-action": "clear",
-                            "disabled": not state.selection}, s.t("action.clear"))),
-             h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
-                     "data-code": reason.code if reason else None, "aria-live": "polite"}, text))
+                            "disabled": not state.selection}, s.t("action.clear"))))
 
 
 def _ready_text(state: TableState, s: Strings, move: str) -> str:
@@ -505,6 +506,11 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
     if state.dialog not in ("round", "match") or res is None:
         return None
     breakdown = _breakdown(state, s, v, res, None if state.dialog == "match" else "dlg-title")
+    last = state.last
+    if last is not None and (last["seat"] != state.seat or state.you_are_named):
+        # the move that ended the round, so it is not hidden behind the dialog
+        breakdown.children.insert(0, h("p", {"class": "last-line", "data-last-move": last["move"]},
+                                       s.did(last, _actor(state, last["seat"]))))
     if state.dialog == "match":
         mw = res["match_winner"]
         if mw == "draw":

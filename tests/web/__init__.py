@@ -1,0 +1,1 @@
+"""Render and page-logic tests in CPython."""
