@@ -115,9 +115,12 @@ def sync_config() -> bool:
 
 
 def site_files(root: Path = ROOT) -> list[str]:
-    """Every file the browser may need, relative to the site root: shell, package, assets (no source maps)."""
+    """Every file the browser may need, relative to the site root: shell, package, assets (no source maps),
+    and the example pages (examples/, without the Python script that writes them)."""
     assets = (p for p in (root / "assets").rglob("*") if p.is_file() and p.suffix != ".map")
-    rel = {p.relative_to(root).as_posix() for p in assets}
+    examples = (p for p in (root / "examples").rglob("*")
+                if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
+    rel = {p.relative_to(root).as_posix() for p in (*assets, *examples)}
     rel.discard(PRECACHE)
     return sorted([*SHELL, *package_files(root), *rel])
 

@@ -89,8 +89,8 @@ STYLE = """
   h2 { margin: 2.75rem 0 .5rem; font-size: 1.45rem; color: var(--accent); }
   figure { margin: 1.25rem 0; padding: .75rem; background: var(--card); border: 1px solid var(--line);
            border-radius: .75rem; box-shadow: 0 1px 3px rgba(59, 36, 23, .08); }
-  iframe { display: block; width: 100%; height: 34rem; border: 0; border-radius: .5rem; background: #f3e9dc; }
-  iframe.tall { height: 40rem; }
+  iframe { display: block; width: 100%; height: 46rem; border: 0; border-radius: .5rem; background: #f3e9dc; }
+  iframe.tall { height: 48rem; }
   figcaption { margin-top: .6rem; color: var(--soft); font-size: .92rem; }
   code, pre { font: .85rem/1.5 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
   code { background: #f3e9dc; padding: .05rem .3rem; border-radius: .25rem; }
@@ -99,18 +99,30 @@ STYLE = """
   .note { padding: .75rem 1rem; border-left: 4px solid var(--accent); background: #f6ebdf; border-radius: .25rem; }
   .status { min-height: 1.6em; font-style: italic; color: var(--accent); }
   footer { max-width: 44rem; margin: 0 auto; padding: 0 1.25rem 3rem; color: var(--soft); font-size: .9rem; }
+  @media (max-width: 480px) {
+    header { padding: 1.5rem 1rem 1.25rem; }
+    h1 { font-size: 1.8rem; }
+    main { padding: .5rem .6rem 3rem; }
+    figure { margin: 1rem -.25rem; padding: .3rem; }
+  }
 """
 
 SCRIPT = """
-  // Listen to the puzzle frame's events (see docs/embedding.md): only our own frame, only its messages.
+  // Listen to the embedded tables' events (see docs/embedding.md): only our own frames, only their messages.
+  // "resize" fits each iframe to its table; the puzzle's "puzzle" events are said under it.
+  const frames = [...document.querySelectorAll("iframe")];
   const puzzle = document.getElementById("puzzle-frame");
   const status = document.getElementById("puzzle-status");
   addEventListener("message", (event) => {
-    if (event.source !== puzzle.contentWindow || event.origin !== location.origin) return;
+    const frame = frames.find((f) => f.contentWindow === event.source);
+    if (!frame || event.origin !== location.origin) return;
     const data = event.data || {};
-    if (data.source !== "jaipur" || data.type !== "puzzle") return;
-    status.textContent = data.solved ? "Solved: " + data.move + " ends the round while you lead."
-      : data.correct ? "Good move - keep going." : "Not " + data.move + " - try again.";
+    if (data.source !== "jaipur") return;
+    if (data.type === "resize" && data.height > 200) frame.style.height = Math.min(data.height, 2400) + "px";
+    if (data.type === "puzzle" && frame === puzzle) {
+      status.textContent = data.solved ? "Solved: " + data.move + " ends the round while you lead."
+        : data.correct ? "Good move - keep going." : "Not " + data.move + " - try again.";
+    }
   });
 """
 

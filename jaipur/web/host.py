@@ -4,7 +4,8 @@ Pure protocol logic (no `js`): the UI glue posts what the `*_event` functions
 build and passes every received message to `parse_command`.
 
 Events (page -> parent window), each ``{"source": "jaipur", "version": 1, "type": ..., ...}``:
-``ready``, ``move``, ``round-over``, ``match-over``, ``puzzle`` and ``error`` (a rejected command).
+``ready``, ``move``, ``round-over``, ``match-over``, ``puzzle``, ``error`` (a rejected command)
+and ``resize`` (the embedded table's height in CSS pixels, so the host can fit its iframe).
 They carry only what every player at the table has seen: moves in notation, public results.
 
 Commands (parent -> page), each ``{"target": "jaipur", "type": ..., ...}``:
@@ -36,7 +37,7 @@ from .puzzle import Puzzle, clean_caption
 
 SOURCE = "jaipur"
 VERSION = 1
-EVENT_TYPES = ("ready", "move", "round-over", "match-over", "puzzle", "error")
+EVENT_TYPES = ("ready", "move", "round-over", "match-over", "puzzle", "error", "resize")
 COMMAND_TYPES = ("load-position", "load-record", "reset")
 ANY = "*"
 
@@ -186,6 +187,11 @@ def events_after_move(before: Position, move: str, after: Position, ply: int) ->
 def puzzle_event(move: str, correct: bool, done: bool) -> dict[str, Any]:
     """Sent after each try at a puzzle."""
     return event("puzzle", move=move, correct=correct, solved=done)
+
+
+def resize_event(height: float) -> dict[str, Any]:
+    """Sent by an embedded page when its content's height changes: `height` in CSS pixels (a whole number)."""
+    return event("resize", height=max(0, min(100_000, int(height + 0.999))))
 
 
 def error_event(problem: Reason, command_id: Any = None) -> dict[str, Any]:

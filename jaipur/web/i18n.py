@@ -184,6 +184,61 @@ EN: dict[str, str] = {
     "param.position": "The position in the address could not be used: {detail}",
     "param.record": "The game record in the address could not be used: {detail}",
     "param.bots": "The computer players are not available, so “{value}” cannot play.",
+    "name.opponent": "Opponent",
+    "vs.puzzle": "Puzzle",
+    "vs.replay": "Replay",
+    "vs.still": "A position",
+    "turn.still": "Still picture",
+    "turn.solved": "Solved",
+    "turn.replay": "{name} to move",
+    "hint.still": "A still picture: nothing can be played here.",
+    "hint.solved": "Puzzle solved.",
+    "hint.puzzle": "Find the right move, then press its button.",
+    "action.undo": "Undo",
+    "action.game": "Game…",
+    "action.share": "Share link",
+    "action.export": "Download the record",
+    "action.import": "Open a record",
+    "action.close": "Close",
+    "action.copy": "Copy",
+    "action.open": "Open",
+    "action.reveal": "Reveal the answer",
+    "action.retry": "Start again",
+    "action.notices": "Hide",
+    "game.title": "This game",
+    "game.share": "A link that replays this game move by move.",
+    "game.export": "A JSON file of every move, to keep or to open later.",
+    "game.import": "Replay a record file, or a record or link you paste.",
+    "game.new": "Leave this game and choose a new one.",
+    "share.title": "Share this game",
+    "share.label": "Link to this game",
+    "share.copied": "The link is copied to the clipboard.",
+    "share.failed": "The link could not be copied: select it and copy it yourself.",
+    "export.done": "Downloaded {name}.",
+    "export.failed": "The record could not be downloaded.",
+    "import.title": "Open a game record",
+    "import.file": "A record file (.json or .txt)",
+    "import.paste": "Or paste a record (JSON or J1.…) or a link with #record=",
+    "puzzle.title": "Puzzle",
+    "puzzle.task": "Find the right move for {name}.",
+    "puzzle.answer": "Answer",
+    "replay.title": "Replay",
+    "replay.first": "First",
+    "replay.back": "Back",
+    "replay.forward": "Forward",
+    "replay.last": "Last",
+    "replay.play": "Play",
+    "replay.pause": "Pause",
+    "replay.where": "Move {ply} of {plies}",
+    "replay.rounds": "Jump to",
+    "replay.seen": "Cards shown",
+    "replay.seen.seat": "{name}'s",
+    "replay.seen.all": "Both hands",
+    "replay.dealt": "Round {n} is dealt; {name} starts.",
+    "replay.keys": "Arrow keys step through the game.",
+    "save.resumed": "Your game in progress is back where you left it.",
+    "save.unavailable": "This browser does not let the page save, so the game will not survive a reload.",
+    "undo.done": "Your last move was taken back.",
 }
 
 FA: dict[str, str] = {
@@ -346,10 +401,76 @@ FA: dict[str, str] = {
     "param.position": "وضعیتی که در نشانی آمده قابل استفاده نیست.",
     "param.record": "سابقه‌ی بازی که در نشانی آمده قابل استفاده نیست.",
     "param.bots": "بازیکنان رایانه‌ای در دسترس نیستند، پس «{value}» نمی‌تواند بازی کند.",
+    "name.opponent": "حریف",
+    "vs.puzzle": "معما",
+    "vs.replay": "بازپخش",
+    "vs.still": "یک وضعیت",
+    "turn.still": "تصویر ثابت",
+    "turn.solved": "حل شد",
+    "turn.replay": "نوبت {name}",
+    "hint.still": "این یک تصویر ثابت است: اینجا حرکتی نمی‌شود کرد.",
+    "hint.solved": "معما حل شد.",
+    "hint.puzzle": "حرکت درست را پیدا کنید و دکمه‌اش را بزنید.",
+    "action.undo": "برگرداندن",
+    "action.game": "بازی…",
+    "action.share": "پیوند اشتراک",
+    "action.export": "بارگیری سابقه‌ی بازی",
+    "action.import": "باز کردن سابقه‌ی بازی",
+    "action.close": "بستن",
+    "action.copy": "رونوشت",
+    "action.open": "باز کردن",
+    "action.reveal": "نمایش جواب",
+    "action.retry": "از نو",
+    "action.notices": "پنهان کردن",
+    "game.title": "این بازی",
+    "game.share": "پیوندی که این بازی را حرکت به حرکت بازپخش می‌کند.",
+    "game.export": "پرونده‌ای JSON از همه‌ی حرکت‌ها، برای نگه داشتن یا باز کردن در آینده.",
+    "game.import": "بازپخش پرونده‌ی سابقه، یا سابقه یا پیوندی که می‌چسبانید.",
+    "game.new": "این بازی را رها کنید و بازی تازه‌ای انتخاب کنید.",
+    "share.title": "اشتراک این بازی",
+    "share.label": "پیوند این بازی",
+    "share.copied": "پیوند در حافظه رونوشت شد.",
+    "share.failed": "رونوشت پیوند ممکن نشد: آن را انتخاب کنید و خودتان رونوشت بگیرید.",
+    "export.done": "{name} بارگیری شد.",
+    "export.failed": "بارگیری سابقه‌ی بازی ممکن نشد.",
+    "import.title": "باز کردن سابقه‌ی بازی",
+    "import.file": "پرونده‌ی سابقه (‎.json یا ‎.txt)",
+    "import.paste": "یا یک سابقه (JSON یا J1.…) یا پیوندی با ‎#record= بچسبانید",
+    "puzzle.title": "معما",
+    "puzzle.task": "حرکت درست را برای {name} پیدا کنید.",
+    "puzzle.answer": "جواب",
+    "replay.title": "بازپخش",
+    "replay.first": "اول",
+    "replay.back": "عقب",
+    "replay.forward": "جلو",
+    "replay.last": "آخر",
+    "replay.play": "پخش",
+    "replay.pause": "توقف",
+    "replay.where": "حرکت {ply} از {plies}",
+    "replay.rounds": "رفتن به",
+    "replay.seen": "کارت‌های پیدا",
+    "replay.seen.seat": "دست {name}",
+    "replay.seen.all": "هر دو دست",
+    "replay.dealt": "دور {n} پخش شد؛ {name} شروع می‌کند.",
+    "replay.keys": "با کلیدهای جهت‌نما حرکت به حرکت جلو و عقب بروید.",
+    "save.resumed": "بازی نیمه‌تمام شما همان‌جا که رها کرده بودید برگشت.",
+    "save.unavailable": "این مرورگر اجازه‌ی ذخیره نمی‌دهد، پس بازی پس از بارگذاری دوباره نمی‌ماند.",
+    "undo.done": "آخرین حرکت شما برگردانده شد.",
 }
 
 _RULE_ID = re.compile(r"\s*\((R\d+[a-z]?)\)")
 _PROBLEM_MODULES = ("links", "host", "puzzle", "saved", "replayer")
+
+
+@lru_cache(maxsize=2)
+def table(lang: str) -> dict[str, str]:
+    """Every string of a language: the table above (EN or FA) merged with the problem templates of the
+    other web modules (links, host, puzzle, saved), so their codes read in Persian too. The tables above
+    win where both define a code. Built once per language; treat the result as read-only."""
+    fa = lang == "fa"
+    merged = {code: pair[1] if fa else pair[0] for code, pair in problem_templates().items()}
+    merged.update(FA if fa else EN)
+    return merged
 
 
 @lru_cache(maxsize=1)
@@ -374,7 +495,8 @@ class Strings:
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGS else "en"
-        self.table = FA if self.lang == "fa" else EN
+        self.table = table(self.lang)
+        self.english = table("en")
         self.dir = "rtl" if self.lang == "fa" else "ltr"
 
     # ------------------------------------------------------------ basics
@@ -387,7 +509,7 @@ class Strings:
         """The template `key` filled with values; ints are written with this language's digits."""
         template = self.table.get(key)
         if template is None:
-            template = EN.get(key, key)
+            template = self.english.get(key, key)
         filled = {k: (self.num(v) if isinstance(v, int) and not isinstance(v, bool) else v) for k, v in values.items()}
         try:
             return template.format(**filled)
@@ -397,7 +519,7 @@ class Strings:
     def plural(self, key: str, n: int, **values: Any) -> str:
         """The template `key`, or `key.one` when n == 1 (English has singular forms; Persian keeps one)."""
         one = key + ".one"
-        return self.t(one if n == 1 and (one in self.table or one in EN) else key, n=n, **values)
+        return self.t(one if n == 1 and (one in self.table or one in self.english) else key, n=n, **values)
 
     def name(self, letter: str) -> str:
         """A card's name (singular)."""
@@ -482,18 +604,10 @@ class Strings:
         key = f"why.{reason.code}"
         if self.lang == "en" and reason.message:
             return _RULE_ID.sub("", reason.message)
-        if key in self.table or key in EN:
+        if key in self.table or key in self.english:
             return self.t(key, **values)
-        if reason.code in self.table or reason.code in EN:
+        if reason.code in self.table or reason.code in self.english:
             return self.t(reason.code, **values)
-        extra = problem_templates().get(reason.code)
-        if extra is not None:
-            template = extra[1] if self.lang == "fa" else extra[0]
-            try:
-                return template.format(**{k: (self.num(v) if isinstance(v, int) and not isinstance(v, bool) else v)
-                                          for k, v in values.items()})
-            except (KeyError, IndexError, ValueError):
-                pass
         if reason.message:  # a code this table does not know: the sender's own (English) sentence
             return _RULE_ID.sub("", reason.message)
         if reason.code == "over":

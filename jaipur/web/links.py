@@ -121,11 +121,13 @@ class PageRequest:
         return 0
 
     def to_options(self) -> Any:
-        """The table's `model.Options` for what the current controller understands."""
+        """The table's `model.Options`: everything the controller uses."""
         from .model import Options
 
         return Options(opponent=self.opponent, seed=self.seed, mode=self.mode, lang=self.lang, embed=self.embed,
-                       position=self.position, record=self.record)
+                       position=self.position, record=self.record, interactive=self.interactive,
+                       caption=self.caption, seat=self.seat, puzzle=self.puzzle, hosts=self.hosts,
+                       players=self.players)
 
     def summary(self) -> dict[str, Any]:
         """A JSON-ready digest (for the command line and for logs)."""

@@ -47,6 +47,13 @@ class Options:
     embed: bool = False
     position: Position | None = None
     record: Record | None = None
+    interactive: bool = True
+    caption: str = ""
+    seat: int | str | None = None                 # 0, 1, or "all" (a replay showing both hands)
+    puzzle: Any = None                            # a jaipur.web.puzzle.Puzzle (its position is `position`)
+    hosts: tuple[str, ...] = ()                   # ?host= origins allowed to send postMessage commands
+    players: tuple[str, str] | None = None        # names from a position's JSON
+    given: frozenset[str] = frozenset()           # the query parameters the address named
 
 
 def _short(value: str) -> str:
@@ -73,6 +80,7 @@ def parse_options(search: str, hash_text: str = "") -> tuple[Options, list[Reaso
     opts = Options()
     problems: list[Reason] = []
     params = dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+    opts.given = frozenset(params)
     if "lang" in params:
         if params["lang"] in LANGS:
             opts.lang = params["lang"]
@@ -379,3 +387,15 @@ class TableState:
     dialog: str | None = None                  # None | round | match | confirm
     error: Reason | None = None
     pass_to: int | None = None                 # pass screen: the seat to hand the device to
+    # embedding, puzzles, replays, saved games
+    kind: str = "game"                         # game | position | still | puzzle | replay
+    interactive: bool = True                   # False: a still picture or a replay (nothing to play)
+    caption: str = ""                          # a line of text above the table (never markup)
+    notices: list[Reason] = field(default_factory=list)   # sentences above the table (bad address, save, …)
+    tools: bool = True                         # the site's tools (suggest, undo, share, …); not when embedded
+    can_undo: bool = False
+    can_suggest: bool = True
+    puzzle: dict[str, Any] | None = None       # verdict, answer, solved, caption, solver
+    replay: dict[str, Any] | None = None       # the replayer's frame info (see replayer.current_view)
+    share: dict[str, Any] | None = None        # the share dialog: link, copied (None, True, False)
+    import_problem: Reason | None = None       # why the last import failed

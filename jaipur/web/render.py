@@ -110,9 +110,12 @@ def render(state: TableState, s: Strings) -> Node:
         body = _pass(state, s)
     else:
         body = _table(state, s)
+    panel = _panel(state, s)
+    if panel is not None:  # a modal dialog over the page: what is behind it cannot be focused or clicked
+        body.attrs["inert"] = ""
     return h("div", {"class": "jaipur" + (" embed" if state.embed else ""), "lang": s.lang, "dir": s.dir,
-                     "data-screen": state.screen},
-             _error(state, s), body)
+                     "data-screen": state.screen, "data-view": state.kind},
+             _error(state, s), body, panel)
 
 
 def _error(state: TableState, s: Strings) -> Node | None:
@@ -155,6 +158,7 @@ def _start(state: TableState, s: Strings) -> Node:
                    h("h1", {}, s.t("app.title")),
                    h("p", {"class": "tagline"}, s.t("app.tagline")))),
                problems,
+               _notices(state, s),
                None if state.bots_ok else h("p", {"class": "note", "data-no-bots": True}, s.t("start.no-bots")),
                h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
                h("fieldset", {"class": "choices", "data-choice": "opponent"},
@@ -166,7 +170,9 @@ def _start(state: TableState, s: Strings) -> Node:
                  h("legend", {}, s.t("start.lang")),
                  [_choice("set-lang", lang, s.lang == lang, s.t(f"lang.{lang}")) for lang in ("en", "fa")]),
                h("button", {"type": "button", "class": "primary big", "data-action": "start",
-                            "data-autofocus": True}, s.t("start.new"))))
+                            "data-autofocus": True}, s.t("start.new")),
+               h("button", {"type": "button", "class": "link-button", "data-action": "import"},
+                 s.t("action.import")) if state.tools else None))
 
 
 # ---------------------------------------------------------------- pass screen
@@ -202,47 +208,92 @@ def _table(state: TableState, s: Strings) -> Node:
     v = state.view
     assert v is not None
     seat, other = state.seat, 1 - state.seat
-    parts = [_bar(state, s), _opponent(state, s, v, other), _center(state, s, v), _you(state, s, v, seat),
-             _actions(state, s), _log(state, s)]
+    controls = _replay_controls(state, s, v) if state.replay is not None else _actions(state, s)
+    parts = [_bar(state, s), _top(state, s), _opponent(state, s, v, other), _center(state, s, v),
+             _you(state, s, v, seat), controls, _log(state, s)]
+    parts = [p for p in parts if p is not None]
     dialog = _dialog(state, s, v)
     if dialog is not None:  # a modal dialog: the table behind it cannot be focused or clicked
         for part in parts:
             part.attrs["inert"] = ""
-    return h("main", {"class": "table", "data-turn": state.turn, "data-round": v["round"], "data-seat": seat},
+    return h("main", {"class": "table", "data-turn": state.turn, "data-round": v["round"], "data-seat": seat,
+                      "data-view": state.kind, "data-interactive": "true" if state.interactive else "false"},
              parts, dialog)
+
+
+def _notices(state: TableState, s: Strings) -> Node | None:
+    if not state.notices:
+        return None
+    return h("div", {"class": "notices", "role": "status", "data-notices": True},
+             h("ul", {}, [h("li", {"data-code": n.code}, s.reason(n)) for n in state.notices]),
+             h("button", {"type": "button", "class": "small", "data-action": "dismiss-notices"},
+               s.t("action.notices")))
+
+
+def _top(state: TableState, s: Strings) -> Node | None:
+    """The caption of an embedded position (plain text) and the notices (bad address, saved game, …)."""
+    pz = state.puzzle
+    notices = _notices(state, s)
+    if pz is not None:
+        task = pz["caption"] or s.t("puzzle.task", name=state.names[pz["solver"]])
+        caption: Node | None = h("p", {"class": "caption puzzle-task", "data-puzzle-task": True},
+                                 h("strong", {}, s.t("puzzle.title") + ": "), h("span", {"data-caption": True}, task))
+    else:
+        caption = h("p", {"class": "caption", "data-caption": True}, state.caption) if state.caption else None
+    if caption is None and notices is None:
+        return None
+    return h("div", {"class": "top"}, caption, notices)
 
 
 def _bar(state: TableState, s: Strings) -> Node:
     v = state.view or {}
     other = 1 - state.seat
-    if state.turn == "over":
-        turn = s.t("turn.match-over" if v.get("status") == "match-over" else "turn.over")
+    status = v.get("status")
+    if state.kind == "replay" and state.replay is not None:
+        if status != "playing":
+            turn = s.t("turn.match-over" if status == "match-over" else "turn.over")
+        else:
+            turn = s.t("turn.replay", name=state.names[state.replay["to_move"]])
+    elif state.kind == "still":
+        turn = s.t("turn.still")
+    elif state.puzzle is not None and state.puzzle["solved"]:
+        turn = s.t("turn.solved")
+    elif state.turn == "over":
+        turn = s.t("turn.match-over" if status == "match-over" else "turn.over")
     elif state.thinking:
         turn = s.t("turn.thinking", name=state.names[other])
     elif state.turn == "you":
         turn = s.t("turn.player", name=state.names[state.seat]) if state.you_are_named else s.t("turn.you")
     else:
         turn = s.t("turn.wait", name=state.names[other])
-    if state.opponent == "human":
+    if state.kind in ("still", "puzzle", "replay"):
+        level = s.t(f"vs.{state.kind}")
+    elif state.opponent == "human":
         level = s.t("vs.human")
     else:
         level = s.t("vs.level", level=s.t(f"level.{state.opponent}"))
     other_lang = "fa" if s.lang == "en" else "en"
     can_suggest = state.turn == "you" and not state.thinking and state.dialog is None
+    tools = None
+    if state.tools:
+        tools = h("div", {"class": "tools"},
+                  h("button", {"type": "button", "data-action": "suggest", "disabled": not can_suggest},
+                    s.t("action.suggest")) if state.can_suggest and state.kind in ("game", "position") else None,
+                  h("button", {"type": "button", "data-action": "game", "aria-haspopup": "dialog"},
+                    s.t("action.game")) if state.kind in ("game", "position", "replay") else None,
+                  h("button", {"type": "button", "data-action": "switch-lang", "data-value": other_lang,
+                               "lang": other_lang}, s.t(f"lang.{other_lang}")),
+                  h("button", {"type": "button", "data-action": "menu"}, s.t("action.menu")))
     return h("header", {"class": "bar"},
-             h("div", {"class": "brand"},
-               h("span", {"class": "logo", "aria-hidden": "true"}),
-               h("span", {"class": "title"}, s.t("app.title"))),
-             h("span", {"class": "badge", "data-level": state.opponent}, level),
+             None if state.embed else h("div", {"class": "brand"},
+                                        h("span", {"class": "logo", "aria-hidden": "true"}),
+                                        h("span", {"class": "title"}, s.t("app.title"))),
+             h("span", {"class": "badge", "data-level": state.opponent if state.kind in ("game", "position")
+                        else state.kind}, level),
              h("span", {"class": "badge round"}, s.t("round", n=v.get("round", 1))),
              h("span", {"class": "turn" + (" thinking" if state.thinking else ""), "role": "status",
                         "aria-live": "polite", "data-turn-label": state.turn}, turn),
-             h("div", {"class": "tools"},
-               h("button", {"type": "button", "data-action": "suggest", "disabled": not can_suggest},
-                 s.t("action.suggest")),
-               h("button", {"type": "button", "data-action": "switch-lang", "data-value": other_lang,
-                            "lang": other_lang}, s.t(f"lang.{other_lang}")),
-               h("button", {"type": "button", "data-action": "menu"}, s.t("action.menu"))))
+             tools)
 
 
 def _seals(s: Strings, n: int) -> Node:
@@ -265,6 +316,7 @@ def _opponent(state: TableState, s: Strings, v: dict[str, Any], other: int) -> N
     taken = v["taken"][other]
     goods_total = sum(val for _, val in taken["goods"])
     hand_label = s.t("zone.opponent-hand", name=name)
+    revealed = str(v.get("opponent_hand", "")) if v.get("revealed") else ""   # a replay showing both hands
     return h("section", {"class": "player opponent" + (" thinking" if state.thinking else ""),
                          "aria-label": name},
              h("div", {"class": "who"},
@@ -272,8 +324,12 @@ def _opponent(state: TableState, s: Strings, v: dict[str, Any], other: int) -> N
                _seals(s, v["seals"][other]),
                h("span", {"class": "dots", "aria-hidden": "true"}, h("i"), h("i"), h("i")) if state.thinking else None),
              h("div", {"class": "zone opp-hand", "data-zone": "opponent-hand", "data-count": n_hand,
+                       "data-revealed": "true" if revealed else None,
                        "aria-label": f"{hand_label}: {s.plural('count.cards', n_hand)}"},
-               h("div", {"class": "fan"}, [_card_back("mini") for _ in range(n_hand)]),
+               h("div", {"class": "fan open"}, [h("span", {"class": "card mini face", "data-card": c,
+                                                           "title": s.title(c), "aria-label": s.title(c)})
+                                                for c in revealed])
+               if revealed else h("div", {"class": "fan"}, [_card_back("mini") for _ in range(n_hand)]),
                h("span", {"class": "count"}, s.plural("count.cards", n_hand))),
              h("div", {"class": "zone opp-herd", "data-zone": "opponent-herd", "data-count": herd,
                        "aria-label": s.t("zone.opponent-herd", name=name)},
@@ -446,17 +502,47 @@ def _actions(state: TableState, s: Strings) -> Node:
         text = s.t("hint.ready", move=_ready_text(state, s, ready or ""))
     elif kind == "wait":
         text = s.t("hint.wait", name=state.names[1 - state.seat])
-    elif kind == "over":
-        text = s.t("hint.over")
+    elif kind in ("over", "still", "solved", "puzzle"):
+        text = s.t(f"hint.{kind}")
     else:
         text = s.reason(reason)
+    undo = None
+    if state.tools and state.kind in ("game", "position") and state.opponent != "human":
+        undo = h("button", {"type": "button", "class": "act undo", "data-action": "undo",
+                            "disabled": not state.can_undo}, s.t("action.undo"))
     return h("div", {"class": "actions"},
+             _puzzle_panel(state, s),
              h("div", {"class": "buttons"}, buttons),
              h("div", {"class": "hint-row"},
                h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
                        "data-code": reason.code if reason else None, "aria-live": "polite"}, text),
+               undo,
                h("button", {"type": "button", "class": "act clear", "data-action": "clear",
-                            "disabled": not state.selection}, s.t("action.clear"))))
+                            "disabled": not state.selection}, s.t("action.clear"))
+               if state.interactive else None))
+
+
+def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
+    """The puzzle: its task, the verdict on the last try (in words), and the answer when revealed."""
+    pz = state.puzzle
+    if pz is None:
+        return None
+    verdict = pz["verdict"]
+    answer = pz["answer"]
+    said = None
+    if verdict is not None:
+        word = "solved" if verdict.done else ("right" if verdict.correct else "wrong")
+        said = h("p", {"class": "verdict-line " + ("right" if verdict.correct else "wrong"), "role": "status",
+                       "data-verdict": word}, verdict.message(s.lang))
+    return h("section", {"class": "puzzle", "data-puzzle": True, "data-solved": "true" if pz["solved"] else "false"},
+             said,
+             h("p", {"class": "answer", "data-answer": True}, answer.get(s.lang, answer.get("en", "")))
+             if answer else None,
+             h("div", {"class": "puzzle-buttons"},
+               h("button", {"type": "button", "data-action": "reveal", "disabled": bool(answer)},
+                 s.t("action.reveal")),
+               h("button", {"type": "button", "data-action": "retry",
+                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry"))))
 
 
 def _ready_text(state: TableState, s: Strings, move: str) -> str:
@@ -590,6 +676,129 @@ def _breakdown(state: TableState, s: Strings, v: dict[str, Any], res: dict[str, 
              h("p", {"class": "tiebreak", "data-tiebreak": res["tiebreak"]},
                s.t(f"result.tiebreak.{res['tiebreak']}")) if res.get("tiebreak") else None,
              h("p", {"class": "muted"}, s.t(f"result.ended.{res['ended_by']}")))
+
+
+# ---------------------------------------------------------------- the replay viewer
+
+
+def _replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
+    """First / back / play / forward / last, where we are, the move just played in words, the round
+    jumps and whose cards are shown. The arrow keys step too (dom.py forwards them)."""
+    r = state.replay or {}
+    names = state.names
+    at_start, at_end = bool(r.get("at_start")), bool(r.get("at_end"))
+    playing = bool(r.get("autoplay"))
+
+    def step(action: str, label: str, glyph: str, disabled: bool) -> Node:
+        return h("button", {"type": "button", "class": "step", "data-action": action, "disabled": disabled,
+                            "aria-label": label, "title": label},
+                 h("span", {"class": "glyph", "aria-hidden": "true"}, glyph), h("span", {"class": "label"}, label))
+
+    rtl = s.dir == "rtl"
+    back_glyph, fwd_glyph = ("▶", "◀") if rtl else ("◀", "▶")
+    first_glyph, last_glyph = ("»", "«") if rtl else ("«", "»")
+    last = r.get("last")
+    if last is not None:
+        said = h("p", {"class": "replay-said", "data-last-move": last["move"], "aria-live": "polite"},
+                 s.did(last, names[last["seat"]]))
+    else:
+        said = h("p", {"class": "replay-said", "aria-live": "polite"},
+                 s.t("replay.dealt", n=r.get("round", 1), name=names[r.get("to_move", 0)]))
+    res = v.get("result")
+    result = _breakdown(state, s, v, res, None) if res is not None else None
+    rounds = r.get("rounds") or []
+    seen = r.get("seen_from", 0)
+    return h("section", {"class": "actions replay-controls", "data-zone": "replay", "data-keys": "replay",
+                         "data-frame": r.get("frame", 0), "data-frames": r.get("frames", 1),
+                         "data-ply": r.get("ply", 0), "data-plies": r.get("plies", 0), "data-seen": seen,
+                         "aria-label": s.t("replay.title")},
+             h("div", {"class": "replay-buttons buttons"},
+               step("replay-first", s.t("replay.first"), first_glyph, at_start),
+               step("replay-back", s.t("replay.back"), back_glyph, at_start),
+               h("button", {"type": "button", "class": "step play" + (" primary" if not playing else ""),
+                            "data-action": "replay-play", "aria-pressed": "true" if playing else "false"},
+                 h("span", {"class": "glyph", "aria-hidden": "true"}, "❚❚" if playing else "►"),
+                 h("span", {"class": "label"}, s.t("replay.pause" if playing else "replay.play"))),
+               step("replay-forward", s.t("replay.forward"), fwd_glyph, at_end),
+               step("replay-last", s.t("replay.last"), last_glyph, at_end)),
+             h("p", {"class": "replay-where"},
+               h("strong", {}, s.t("replay.where", ply=r.get("ply", 0), plies=r.get("plies", 0))),
+               " · ", s.t("round", n=r.get("round", 1))),
+             said,
+             result,
+             h("div", {"class": "replay-row"},
+               h("div", {"class": "replay-rounds", "role": "group", "aria-label": s.t("replay.rounds")},
+                 h("span", {"class": "row-label"}, s.t("replay.rounds")),
+                 [h("button", {"type": "button", "class": "chip", "data-action": "replay-round", "data-value": n,
+                               "aria-pressed": "true" if n == r.get("round") else "false"}, s.t("round", n=n))
+                  for n in rounds]) if len(rounds) > 1 else None,
+               h("div", {"class": "replay-seen", "role": "group", "aria-label": s.t("replay.seen")},
+                 h("span", {"class": "row-label"}, s.t("replay.seen")),
+                 [h("button", {"type": "button", "class": "chip", "data-action": "replay-seat", "data-value": val,
+                               "aria-pressed": "true" if seen == val else "false"},
+                    s.t("replay.seen.all") if val == "all" else s.t("replay.seen.seat", name=names[int(val)]))
+                  for val in (0, 1, "all")])),
+             h("p", {"class": "muted keys"}, s.t("replay.keys")))
+
+
+# ---------------------------------------------------------------- dialogs over the whole page
+
+PANELS = ("game", "share", "import")
+
+
+def _panel(state: TableState, s: Strings) -> Node | None:
+    """The game menu (share, download, open a record, new game), the share link, the import form."""
+    if state.dialog not in PANELS:
+        return None
+    close = h("button", {"type": "button", "data-action": "close"}, s.t("action.close"))
+    if state.dialog == "game":
+        items = [("share", "game.share"), ("export", "game.export"), ("import", "game.import"), ("menu", "game.new")]
+        return _overlay(h("section", {"class": "dialog small", "role": "dialog", "aria-modal": "true",
+                                      "aria-labelledby": "dlg-title", "data-dialog": "game"},
+                          h("h2", {"id": "dlg-title"}, s.t("game.title")),
+                          h("ul", {"class": "menu-list"},
+                            [h("li", {}, h("button", {"type": "button", "data-action": action,
+                                                      "data-autofocus": True if action == "share" else None},
+                                           s.t(f"action.{action}" if action != "menu" else "action.new-game")),
+                               h("span", {"class": "muted"}, s.t(about)))
+                             for action, about in items]),
+                          h("div", {"class": "dialog-buttons"}, close)))
+    if state.dialog == "share":
+        share = state.share or {}
+        copied = share.get("copied")
+        status = None
+        if copied is not None:
+            status = h("p", {"class": "share-status " + ("ok" if copied else "failed"), "role": "status",
+                             "data-copied": "true" if copied else "false"},
+                       s.t("share.copied" if copied else "share.failed"))
+        return _overlay(h("section", {"class": "dialog small", "role": "dialog", "aria-modal": "true",
+                                      "aria-labelledby": "dlg-title", "data-dialog": "share"},
+                          h("h2", {"id": "dlg-title"}, s.t("share.title")),
+                          h("label", {"for": "share-link", "class": "field-label"}, s.t("share.label")),
+                          h("input", {"id": "share-link", "type": "text", "readonly": True, "dir": "ltr",
+                                      "value": share.get("link", ""), "data-share-link": True}),
+                          status,
+                          h("div", {"class": "dialog-buttons"},
+                            h("button", {"type": "button", "class": "primary", "data-action": "copy-link",
+                                         "data-autofocus": True}, s.t("action.copy")),
+                            close)))
+    problem = None
+    if state.import_problem is not None:
+        problem = h("p", {"class": "import-problem", "role": "alert", "data-import-problem": state.import_problem.code},
+                    s.reason(state.import_problem))
+    return _overlay(h("section", {"class": "dialog small", "role": "dialog", "aria-modal": "true",
+                                  "aria-labelledby": "dlg-title", "data-dialog": "import"},
+                      h("h2", {"id": "dlg-title"}, s.t("import.title")),
+                      h("label", {"for": "import-file", "class": "field-label"}, s.t("import.file")),
+                      h("input", {"id": "import-file", "type": "file", "data-file": "import",
+                                  "accept": ".json,.txt,application/json,text/plain"}),
+                      h("label", {"for": "import-text", "class": "field-label"}, s.t("import.paste")),
+                      h("textarea", {"id": "import-text", "rows": 4, "dir": "ltr", "spellcheck": "false"}),
+                      problem,
+                      h("div", {"class": "dialog-buttons"},
+                        h("button", {"type": "button", "class": "primary", "data-action": "import-paste",
+                                     "data-input": "import-text"}, s.t("action.open")),
+                        close)))
 
 
 __all__ = ["Node", "h", "render", "to_data", "to_html", "walk", "find", "text_of", "ORDER"]

@@ -207,15 +207,17 @@ def import_record(text: Any) -> Record | Reason:
 # ---------------------------------------------------------------- undo
 
 
-def undo_point(record: Record, human_seat: int | None) -> int | None:
+def undo_point(record: Record, human_seat: int | None, positions: list[Position] | None = None) -> int | None:
     """How many moves to keep for an undo, or None when there is nothing to undo.
 
-    `human_seat` None (two people on one device) undoes the last move only.
+    `human_seat` None (two people on one device) undoes the last move only. `positions` may pass
+    `replay(record)` when the caller already has it (the table keeps it, so it need not replay).
     """
-    try:
-        positions = replay(record)
-    except JaipurError:
-        return None
+    if positions is None or len(positions) != len(record.moves) + 1:
+        try:
+            positions = replay(record)
+        except JaipurError:
+            return None
     n = len(record.moves)
     keep = n
     if human_seat is None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import re
 import string
-import time
 from typing import Any
 
 import pytest
@@ -26,78 +25,12 @@ from jaipur.web.model import (
 )
 from jaipur.web.render import TEXT, Node, find, render, text_of, to_data, to_html, walk
 
+from .fakes import FakeBots, FakePlatform
+
 ZONES = ("market", "hand", "herd", "opponent-hand", "opponent-herd", "deck", "goods", "bonus", "log")
 
 
 # ====================================================================== helpers
-
-
-class FakePlatform:
-    """The controller's surroundings in CPython: keeps the last tree, runs tasks on demand."""
-
-    def __init__(self) -> None:
-        self.node: Node | None = None
-        self.tasks: list[Any] = []
-        self.errors: list[str] = []
-        self.draws = 0
-
-    def draw(self, node: Node, lang: str, direction: str) -> None:
-        self.node = node
-        self.draws += 1
-
-    def spawn(self, coro: Any) -> None:
-        self.tasks.append(coro)
-
-    async def sleep(self, seconds: float) -> None:
-        return None
-
-    def now(self) -> float:
-        return time.perf_counter()
-
-    def console_error(self, text: str) -> None:
-        self.errors.append(text)
-
-    def random_seed(self) -> int:
-        return 11
-
-    def run(self) -> None:
-        """Run the spawned tasks to the end (sleep never suspends here, so no event loop is needed:
-        these tests also run in a thread where Playwright's loop is already running)."""
-        while self.tasks:
-            coro = self.tasks.pop(0)
-            try:
-                while True:
-                    coro.send(None)
-            except StopIteration:
-                pass
-
-
-class FirstLegalBot:
-    """A trivial stand-in for jaipur.bots (tests only): thinks in two steps, plays the first legal move."""
-
-    def think(self, v: dict[str, Any], rng: Rng, movetime: float | None = None) -> Any:
-        yield None
-        stub = determinize(v, Rng(1))
-        return legal_moves(stub)[0]
-
-
-class FakeBots:
-    """The jaipur.bots API as the app uses it: LEVELS, get_bot(level), suggest(view, level)."""
-
-    LEVELS = ("random", "novice", "trader", "maharaja")
-
-    def __init__(self, bot: Any = None) -> None:
-        self.bot = bot or FirstLegalBot()
-
-    def get_bot(self, level: str) -> Any:
-        return self.bot
-
-    def suggest(self, v: dict[str, Any], level: str = "trader") -> Any:
-        class S:
-            move = legal_moves(determinize(v, Rng(2)))[-1]
-            reason = "Because it is the last one."
-            reason_fa = "چون آخری است."
-        return S()
 
 
 def controller(query: str = "?opponent=trader&seed=3", bots: Any = None) -> tuple[Controller, FakePlatform]:
@@ -314,7 +247,7 @@ def test_every_string_and_rule_code_has_a_persian_form() -> None:
 def test_names_and_url_text_stay_text() -> None:
     nasty = '<script>alert(1)</script><img src=x onerror="alert(2)">'
     c, _ = controller("?opponent=human&seed=2")
-    c.record_names = (nasty, "Bob & <b>Co</b>")
+    c.players = (nasty, "Bob & <b>Co</b>")
     c.on_event({"action": "ready"})
     tree = table_tree(c)
     assert not [n for n in walk(tree) if n.tag in ("script", "img", "b")]

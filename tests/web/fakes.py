@@ -1,0 +1,146 @@
+"""Test doubles for the table's controller: a platform (no browser) and a bots package."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from jaipur import Rng, determinize, legal_moves
+from jaipur.web.render import Node
+
+
+class _Tick:
+    """One suspension of a task (what a real sleep is to the event loop): `run` and `step` resume it."""
+
+    def __await__(self) -> Any:
+        yield None
+
+
+class FakePlatform:
+    """The controller's surroundings in CPython: keeps the last tree, runs tasks on demand, stores
+    in a dict, records what is posted to the host page, downloaded and copied."""
+
+    def __init__(self, storage: dict[str, str] | None = None, origin: str = "http://127.0.0.1:8000",
+                 can_store: bool = True, can_copy: bool = True) -> None:
+        self.node: Node | None = None
+        self.tasks: list[Any] = []
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
+        self.draws = 0
+        self.storage = storage if storage is not None else {}
+        self.posted: list[tuple[dict[str, Any], list[str]]] = []
+        self.downloads: list[tuple[str, str]] = []
+        self.copied: list[str] = []
+        self._origin = origin
+        self.can_store = can_store
+        self.can_copy = can_copy
+        self.slept: list[float] = []
+
+    def draw(self, node: Node, lang: str, direction: str) -> None:
+        self.node = node
+        self.draws += 1
+
+    def spawn(self, coro: Any) -> None:
+        self.tasks.append(coro)
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        await _Tick()
+
+    def now(self) -> float:
+        return time.perf_counter()
+
+    def console_error(self, text: str) -> None:
+        self.errors.append(text)
+
+    def console_warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+    def random_seed(self) -> int:
+        return 11
+
+    def load(self, key: str) -> str | None:
+        return self.storage.get(key)
+
+    def store(self, key: str, text: str) -> bool:
+        if not self.can_store:
+            return False
+        self.storage[key] = text
+        return True
+
+    def remove(self, key: str) -> None:
+        self.storage.pop(key, None)
+
+    def origin(self) -> str:
+        return self._origin
+
+    def page_url(self) -> str:
+        return self._origin + "/index.html"
+
+    def post(self, message: dict[str, Any], targets: list[str]) -> None:
+        self.posted.append((message, list(targets)))
+
+    def download(self, filename: str, text: str) -> bool:
+        self.downloads.append((filename, text))
+        return True
+
+    async def copy(self, text: str) -> bool:
+        self.copied.append(text)
+        return self.can_copy
+
+    def events(self, kind: str | None = None) -> list[dict[str, Any]]:
+        """The events posted to the host page (of one type)."""
+        return [m for m, _ in self.posted if kind is None or m.get("type") == kind]
+
+    def run(self, limit: int = 100_000) -> None:
+        """Run the spawned tasks to the end (a sleep suspends once and is resumed at once, so no event loop
+        is needed: these tests also run in a thread where Playwright's loop is already running)."""
+        steps = 0
+        while self.tasks:
+            coro = self.tasks.pop(0)
+            try:
+                while True:
+                    coro.send(None)
+                    steps += 1
+                    if steps > limit:
+                        raise AssertionError("a task never ends")
+            except StopIteration:
+                pass
+
+    def step(self, coro_index: int = 0) -> bool:
+        """Advance one spawned task by one await; False when it has ended (and is dropped)."""
+        coro = self.tasks[coro_index]
+        try:
+            coro.send(None)
+            return True
+        except StopIteration:
+            self.tasks.pop(coro_index)
+            return False
+
+
+class FirstLegalBot:
+    """A trivial stand-in for jaipur.bots (tests only): thinks in two steps, plays the first legal move."""
+
+    def think(self, v: dict[str, Any], rng: Rng, movetime: float | None = None) -> Any:
+        yield None
+        stub = determinize(v, Rng(1))
+        return legal_moves(stub)[0]
+
+
+class FakeBots:
+    """The jaipur.bots API as the app uses it: LEVELS, get_bot(level), suggest(view, level)."""
+
+    LEVELS = ("random", "novice", "trader", "maharaja")
+
+    def __init__(self, bot: Any = None) -> None:
+        self.bot = bot or FirstLegalBot()
+
+    def get_bot(self, level: str) -> Any:
+        return self.bot
+
+    def suggest(self, v: dict[str, Any], level: str = "trader") -> Any:
+        class S:
+            move = legal_moves(determinize(v, Rng(2)))[-1]
+            reason = "Because it is the last one."
+            reason_fa = "چون آخری است."
+        return S()
