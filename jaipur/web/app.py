@@ -24,7 +24,6 @@ import dataclasses
 import traceback
 from collections.abc import Awaitable, Coroutine
 from typing import Any, Protocol
-from urllib.parse import parse_qsl
 
 from ..errors import JaipurError
 from ..position import Position, position_to_json
@@ -48,6 +47,7 @@ from .model import (
     parse_options,
 )
 from .puzzle import Puzzle
+from .query import parse_query
 from .render import Node, render
 from .replayer import Replayer
 from .saved import (
@@ -1085,7 +1085,7 @@ def read_address(search: str, hash_text: str) -> tuple[Options, list[Reason]]:
 
         request = parse_page_url(search, hash_text)
         options = request.to_options()
-        options.given = frozenset(k for k, _ in parse_qsl(search.lstrip("?"), keep_blank_values=True))
+        options.given = frozenset(k for k, _ in parse_query(search.lstrip("?")))
         return options, list(request.problems)
     except Exception:  # noqa: BLE001 - the table's own reader covers the game parameters
         return parse_options(search, hash_text)

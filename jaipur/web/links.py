@@ -19,13 +19,11 @@ Unknown parameters are ignored. Run ``python -m jaipur.web.links --help`` to wri
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 from ..errors import JaipurError
 from ..position import Position, position_from_json, position_to_json
@@ -42,6 +40,7 @@ from .host import parse_hosts
 from .i18n import Reason
 from .puzzle import MAX_CAPTION, Puzzle, clean_caption, load_puzzle, puzzle_from_json
 from .puzzle import TEMPLATES as PUZZLE_TEMPLATES
+from .query import parse_query, unquote_text
 
 OPPONENTS = ("novice", "trader", "maharaja", "human")
 MODES = ("standard", "single-round")
@@ -150,7 +149,7 @@ def _hash_params(hash_text: str) -> dict[str, str]:
     for part in hash_text.lstrip("#").split("&"):
         key, _, value = part.partition("=")
         if key:
-            out[unquote(key)] = unquote(value)
+            out[unquote_text(key)] = unquote_text(value)
     return out
 
 
@@ -237,7 +236,7 @@ def parse_page_url(search: str, hash_text: str = "") -> PageRequest:
 
 def _parse(req: PageRequest, search: str, hash_text: str) -> None:
     problems = req.problems
-    pairs = parse_qsl(search.lstrip("?"), keep_blank_values=True)
+    pairs = parse_query(search.lstrip("?"))
     params = dict(pairs)
     req.lang = _choice(params, "lang", LANGS, problems) or "en"
     req.opponent = _choice(params, "opponent", OPPONENTS, problems)
@@ -379,6 +378,8 @@ def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
     base = base.split("#", 1)[0]
     link = base
     if query:
+        from urllib.parse import quote, urlencode  # only when a link is written: a slow import in Pyodide
+
         link += ("&" if "?" in base else "?") + urlencode(query, quote_via=quote, safe=",:/*")
     if fragment:
         link += "#" + fragment
@@ -390,6 +391,9 @@ def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m jaipur.web.links`: write a page link, or check one (`--check URL`)."""
+    import argparse
+    from urllib.parse import urlsplit
+
     ap = argparse.ArgumentParser(prog="python -m jaipur.web.links", description=main.__doc__)
     ap.add_argument("--check", metavar="URL", help="read a link and print what the page would make of it")
     ap.add_argument("--base", default="index.html", help="the page's address (default: index.html)")

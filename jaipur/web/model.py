@@ -13,7 +13,6 @@ import binascii
 import json
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl
 
 from ..cards import GOODS, ORDER
 from ..errors import JaipurError
@@ -22,6 +21,7 @@ from ..position import Position, position_from_json
 from ..record import Record, record_from_compact, record_from_json
 from ..rules import check
 from .i18n import LANGS, Reason
+from .query import parse_query
 
 OPPONENTS = ("novice", "trader", "maharaja", "human")
 """The opponents the page's URL accepts (DESIGN: ?opponent=novice|trader|maharaja|human)."""
@@ -79,7 +79,7 @@ def parse_options(search: str, hash_text: str = "") -> tuple[Options, list[Reaso
     """
     opts = Options()
     problems: list[Reason] = []
-    params = dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+    params = dict(parse_query(search.lstrip("?")))
     opts.given = frozenset(params)
     if "lang" in params:
         if params["lang"] in LANGS:
@@ -107,7 +107,7 @@ def parse_options(search: str, hash_text: str = "") -> tuple[Options, list[Reaso
             opts.embed = params["embed"] in ("1", "")
         else:
             problems.append(Reason("param.embed", values={"value": _short(params["embed"])}))
-    fragment = dict(parse_qsl(hash_text.lstrip("#"), keep_blank_values=True))
+    fragment = dict(parse_query(hash_text.lstrip("#")))
     if "position" in fragment:
         try:
             opts.position = position_from_json(_b64json(fragment["position"]))

@@ -22,13 +22,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import unquote
 
 from ..errors import JaipurError
 from ..position import Position
 from ..record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
 from .i18n import Reason
 from .links import decode_payload
+from .query import unquote_text
 
 SAVE_FORMAT = "jaipur-save/1"
 STORAGE_KEY = "jaipur.saved-game"
@@ -174,7 +174,7 @@ def import_record(text: Any) -> Record | Reason:
     text = text.strip().lstrip("\ufeff")
     link = _LINK.search(text)
     if link is not None and not text.startswith("{"):
-        text = unquote(link.group(1))
+        text = unquote_text(link.group(1))
     try:
         if text.startswith("J1."):
             return record_from_compact(text)
