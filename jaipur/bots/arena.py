@@ -16,6 +16,9 @@ from ..rules import apply, new_match
 from ..view import view
 from .base import Bot
 
+MAX_PLIES = 1000
+"""A game still going after this many moves (bots exchanging back and forth) is called a tie."""
+
 
 class BadArenaError(JaipurError):
     """Arena settings that cannot be used."""
@@ -65,6 +68,7 @@ class GameResult:
     moves: int
     a_times: list[float] = field(default_factory=list)
     b_times: list[float] = field(default_factory=list)
+    stalled: bool = False
 
 
 _BOTS: dict[str, Bot] = {}
@@ -86,13 +90,15 @@ def play_game(a: str, b: str, seed: int, index: int, movetime: float | None) -> 
     times: dict[int, list[float]] = {0: [], 1: []}
     p = new_match(deal_seed, "single-round")
     moves = 0
-    while not p.round_over:
+    while not p.round_over and moves < MAX_PLIES:
         seat = p.to_move
         start = time.perf_counter()
         move = bots[seat].choose(view(p, seat), rngs[seat], movetime)
         times[seat].append(time.perf_counter() - start)
         p = apply(p, move)
         moves += 1
+    if not p.round_over:  # endless exchanges: call it a tie
+        return GameResult(index, a_seat, 0.5, 0, moves, times[a_seat], times[1 - a_seat], True)
     res = p.result
     assert res is not None
     winner = res["winner"]
@@ -160,6 +166,7 @@ def summarize(a: str, b: str, games: list[GameResult], seed: int, movetime: floa
             "b": {"median": round(statistics.median(b_ms), 2) if b_ms else 0.0, "p95": round(_quantile(b_ms, 0.95), 2)},
         },
         "mean_margin": round(sum(g.margin for g in games) / n, 2) if n else 0.0,
+        "stalled": sum(1 for g in games if g.stalled),
         "moves_per_round": round(sum(g.moves for g in games) / n, 1) if n else 0.0,
         "seed": seed,
         "movetime": movetime,

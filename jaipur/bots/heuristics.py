@@ -221,10 +221,55 @@ def hand_rows(
     return found
 
 
+_MOVE_INFO: dict[str, tuple[int, int, int, tuple[tuple[int, int], ...], int, tuple[int, ...]]] = {}
+_KIND_CODE = {SELL: 0, TAKE: 1, CAMELS: 2}
+
+
+def move_info(move: str) -> tuple[int, int, int, tuple[tuple[int, int], ...], int, tuple[int, ...]]:
+    """A move's compact effect: (kind 0 sell/1 take/2 camels/3 exchange, good, count, goods changes, camels given,
+    goods given per good)."""
+    found = _MOVE_INFO.get(move)
+    if found is None:
+        kind, idx, count, taken, given = _delta(move)
+        changes = tuple((g, taken[g] - given[g]) for g in _RANGE6 if taken[g] or given[g])
+        found = _MOVE_INFO[move] = (_KIND_CODE.get(kind, 3), idx, count, changes, given[CAMEL_INDEX], given[:6])
+    return found
+
+
+CamelTables = tuple[tuple[float, ...], float, tuple[float, ...], float]
+_CAMEL_CACHE: dict[tuple[Any, ...], CamelTables] = {}
+_ORDER_CACHE: dict[tuple[float, ...], list[int]] = {}
+
+
+def camel_tables(herd: int, opp: int, market_camels: int, w: Weights) -> CamelTables:
+    """(my worth change giving 0..herd camels, taking the market's camels, the opponent's gain taking n camels,
+    the camel majority's worth now)."""
+    scale, use, cap = w.camel_scale, w.camel_use, w.camel_use_cap
+    here = camel_term(herd, opp, scale) + use * min(herd, cap)
+    give = tuple(camel_term(herd - gc, opp, scale) + use * min(herd - gc, cap) - here for gc in range(herd + 1))
+    c = market_camels
+    take = camel_term(herd + c, opp, scale) + use * min(herd + c, cap) - here
+    there = camel_term(opp, herd, scale) + use * min(opp, cap)
+    opp_gain = (0.0,) + tuple(camel_term(opp + n, herd, scale) + use * min(opp + n, cap) - there for n in range(1, 12))
+    if len(_CAMEL_CACHE) > 20_000:
+        _CAMEL_CACHE.clear()
+    return give, take, opp_gain, camel_term(herd, opp, scale)
+
+
+def _order(vt: tuple[float, ...]) -> list[int]:
+    found = _ORDER_CACHE.get(vt)
+    if found is None:
+        if len(_ORDER_CACHE) > 20_000:
+            _ORDER_CACHE.clear()
+        found = _ORDER_CACHE[vt] = sorted(_RANGE6, key=lambda g: -vt[g])
+    return found
+
+
 class Scorer:
     """Per-table precomputation shared by every move's score."""
 
-    __slots__ = ("t", "w", "hv", "vt", "reveal", "urg", "pen", "empties", "current")
+    __slots__ = ("t", "w", "hv", "vt", "reveal", "urg", "pen", "empties", "current", "order", "camel_give",
+                 "camel_take", "opp_camels", "base_threat", "hs", "threat_w")
 
     def __init__(self, t: Table, w: Weights = DEFAULT, contention: bool = True) -> None:
         self.t = t
@@ -244,6 +289,7 @@ class Scorer:
         hv, vt = hand_rows(t.piles, bonus_left, bonus_mean, urg, shifts, w)
         self.hv = hv
         self.vt = vt
+        self.order = _order(vt)
         total_unseen = unseen_goods + unseen[CAMEL_INDEX]
         self.reveal = (
             w.reveal * sum(unseen[g] * vt[g] for g in _RANGE6) / total_unseen if total_unseen else 0.0
@@ -251,41 +297,39 @@ class Scorer:
         self.pen = (0.0,) * 6 + (w.hand6, w.hand7) + (w.hand7 * 3,) * 8
         self.empties = sum(1 for pile in t.piles if not pile)
         hand = t.hand
-        self.current = (
-            t.my_score - t.opp_score + sum(hv[g][hand[g]] for g in _RANGE6)
-            + camel_term(t.herd, t.opp_herd, w.camel_scale)
-        )
+        self.hs = sum(hand)
+        herd, opp = t.herd, t.opp_herd
+        c = t.market[CAMEL_INDEX]
+        key = (herd, opp, c, w.camel_scale, w.camel_use, w.camel_use_cap)
+        camels = _CAMEL_CACHE.get(key)
+        if camels is None:
+            camels = _CAMEL_CACHE[key] = camel_tables(herd, opp, c, w)
+        self.camel_give, self.camel_take, self.opp_camels, here_term = camels
+        self.current = t.my_score - t.opp_score + sum(hv[g][hand[g]] for g in _RANGE6) + here_term
+        self.threat_w = w.threat
+        self.base_threat = self.threat(t.market)
 
-    def threat(self, market: Sequence[int], opp_gain_camels: bool = True) -> float:
+    def threat(self, market: Sequence[int]) -> float:
         """How much the best market-dependent move is worth to the opponent."""
         vt = self.vt
-        best = 0.0
-        second = 0.0
-        for g in _RANGE6:
+        best = second = 0.0
+        for g in self.order:
             n = market[g]
             if n:
-                v = vt[g]
-                if v > best:
-                    second = best if n == 1 else v
-                    best = v
-                elif v > second:
-                    second = v
+                if best == 0.0:
+                    best = vt[g]
+                    if n > 1:
+                        second = best
+                        break
+                else:
+                    second = vt[g]
+                    break
         top = best
         pair = (best + second) * self.w.threat_pair
         if pair > top:
             top = pair
-        c = market[CAMEL_INDEX]
-        if c and opp_gain_camels:
-            t = self.t
-            w = self.w
-            cap = w.camel_use_cap
-            gain = (
-                camel_term(t.opp_herd + c, t.herd, w.camel_scale) - camel_term(t.opp_herd, t.herd, w.camel_scale)
-                + w.camel_use * (min(t.opp_herd + c, cap) - min(t.opp_herd, cap))
-            )
-            if gain > top:
-                top = gain
-        return top
+        camel = self.opp_camels[market[CAMEL_INDEX]]
+        return camel if camel > top else top
 
     def final_diff(self, gained: float, herd: int) -> float:
         """My final score minus the opponent's if the round ended now, after gaining `gained`."""
@@ -310,65 +354,55 @@ class Scorer:
 
     def score(self, move: str) -> float:
         """The move's heuristic worth to the side to move."""
+        info = _MOVE_INFO.get(move)
+        if info is None:
+            info = move_info(move)
+        kind, idx, count, changes, gc, _ = info
         t = self.t
-        w = self.w
-        hv = self.hv
         hand = t.hand
-        hs = sum(hand)
+        hs = self.hs
         pen = self.pen
-        kind, idx, count, taken, given = _delta(move)
-        if kind == SELL:
+        if kind == 3:  # exchange
+            hv = self.hv
+            market = list(t.market)
+            gain = pen[hs] - pen[hs + gc]
+            for g, d in changes:
+                h = hand[g]
+                row = hv[g]
+                gain += row[h + d] - row[h]
+                market[g] -= d
+            if gc:
+                gain += self.camel_give[gc]
+                market[CAMEL_INDEX] += gc
+            return gain - self.threat_w * self.threat(market)
+        if kind == 0:  # sell
             pile = t.piles[idx]
             got = float(sum(pile[:count]))
             bonus = 0.0
             if count >= 3:
-                b = min(count, 5) - 3
+                b = (count if count < 5 else 5) - 3
                 if t.bonus_left[b]:
                     bonus = t.bonus_mean[b]
-            if pile and count >= len(pile) and self.empties + 1 >= 3:
+            if pile and count >= len(pile) and self.empties >= 2:
                 return self.ending_score(got + bonus, t.herd, 1 if bonus else 0, min(count, len(pile)))
             h = hand[idx]
-            gain = got + bonus + hv[idx][h - count] - hv[idx][h] + pen[hs] - pen[hs - count]
-            return gain - w.threat * self.threat(t.market)
-        market = list(t.market)
-        if kind == TAKE:
+            row = self.hv[idx]
+            return got + bonus + row[h - count] - row[h] + pen[hs] - pen[hs - count] - self.threat_w * self.base_threat
+        if kind == 1:  # take one good
             if t.deck_size < 1:
                 return self.ending_score(0.0, t.herd, 0, 0)
             h = hand[idx]
-            gain = hv[idx][h + 1] - hv[idx][h] + pen[hs] - pen[hs + 1]
+            row = self.hv[idx]
+            market = list(t.market)
             market[idx] -= 1
-            return gain - w.threat * (self.threat(market) + self.reveal)
-        if kind == CAMELS:
-            c = market[CAMEL_INDEX]
-            herd = t.herd + c
-            if t.deck_size < c:
-                return self.ending_score(0.0, herd, 0, 0)
-            cap = w.camel_use_cap
-            gain = (
-                camel_term(herd, t.opp_herd, w.camel_scale) - camel_term(t.herd, t.opp_herd, w.camel_scale)
-                + w.camel_use * (min(herd, cap) - min(t.herd, cap))
-            )
-            market[CAMEL_INDEX] = 0
-            return gain - w.threat * (self.threat(market) + c * self.reveal)
-        # exchange
-        gain = 0.0
-        for g in _RANGE6:
-            d = taken[g] - given[g]
-            if d:
-                h = hand[g]
-                gain += hv[g][h + d] - hv[g][h]
-                market[g] -= d
-        gc = given[CAMEL_INDEX]
-        if gc:
-            herd = t.herd - gc
-            cap = w.camel_use_cap
-            gain += (
-                camel_term(herd, t.opp_herd, w.camel_scale) - camel_term(t.herd, t.opp_herd, w.camel_scale)
-                + w.camel_use * (min(herd, cap) - min(t.herd, cap))
-            )
-            market[CAMEL_INDEX] += gc
-        gain += pen[hs] - pen[hs + gc]
-        return gain - w.threat * self.threat(market)
+            return row[h + 1] - row[h] + pen[hs] - pen[hs + 1] - self.threat_w * (self.threat(market) + self.reveal)
+        # take the camels
+        c = t.market[CAMEL_INDEX]
+        if t.deck_size < c:
+            return self.ending_score(0.0, t.herd + c, 0, 0)
+        market = list(t.market)
+        market[CAMEL_INDEX] = 0
+        return self.camel_take - self.threat_w * (self.threat(market) + c * self.reveal)
 
 
 def score_moves(t: Table, moves: Sequence[str], w: Weights = DEFAULT) -> list[float]:

@@ -1,12 +1,18 @@
 """The `maharaja` level: determinized Monte Carlo search over the hidden cards, guided by the trader heuristic.
 
-Each iteration deals the hidden parts of the view at random (`jaipur.determinize`:
-the opponent's hand, the deck order, unknown bonus values), picks a root move by
-UCB1 among the trader's best candidates, then plays a short rollout where both
-sides follow the cheap trader policy, and scores the end: the round's winner
-when the round ended, otherwise a win probability from the heuristic margin.
-The move most often chosen wins. A time budget (monotonic clock) or a fixed
-iteration count bounds the search; with a fixed count and seed it is deterministic.
+The root moves are the trader's best candidates. Each iteration deals the
+hidden parts of the view at random (`jaipur.determinize`: the opponent's hand,
+the deck order, unknown bonus values) and plays a short rollout after a root
+move, both sides following the cheap trader policy; the end is scored for the
+seat to move at the root: the round's winner (blended with the margin) when
+the round ended, otherwise a win probability from the heuristic margin.
+
+Two ways to spend the budget: `sh` (default), sequential halving — every live
+candidate is played out in the same dealt worlds with the same rollout seed
+(common random numbers), and the worse half drops out at each phase; or `ucb`,
+UCB1 over the candidates with a fresh world per iteration. A time budget
+(monotonic clock) or a fixed iteration count bounds the search; with a fixed
+count and seed the choice is deterministic.
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ class MaharajaBot(Bot):
         epsilon: float = 0.1,
         scale: float = 7.0,
         margin_weight: float = 0.2,
+        method: str = "sh",
         weights: Weights | None = None,
     ) -> None:
         self.movetime = movetime
@@ -58,6 +65,9 @@ class MaharajaBot(Bot):
         self.epsilon = epsilon
         self.scale = scale
         self.margin_weight = margin_weight
+        if method not in ("ucb", "sh"):
+            raise ValueError(f"unknown search method {method!r}")
+        self.method = method
         self.weights = weights or DEFAULT
         self.last_iterations = 0
 
@@ -72,7 +82,7 @@ class MaharajaBot(Bot):
         return None, DEFAULT_ITERATIONS
 
     def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
-        """Search until the budget is spent, yielding every ~15 ms; return the most visited root move."""
+        """Search until the budget is spent, yielding every ~15 ms of work; return the best root move."""
         start = time.monotonic()
         seconds, cap = self._budget(movetime)
         moves = legal_from_view(view)
@@ -83,6 +93,8 @@ class MaharajaBot(Bot):
         if len(roots) == 1:
             return roots[0]
         seat: int = view["seat"]
+        if self.method == "sh":
+            return (yield from self._halving(view, rng, roots, seat, start, seconds, cap))
         k = len(roots)
         visits = [0] * k
         totals = [0.0] * k
@@ -116,6 +128,49 @@ class MaharajaBot(Bot):
             done += 1
         self.last_iterations = done
         best_i = max(range(k), key=lambda j: (visits[j], totals[j] / visits[j] if visits[j] else 0.0, -j))
+        return roots[best_i]
+
+    def _halving(self, view: dict[str, Any], rng: Rng, roots: list[str], seat: int, start: float,
+                 seconds: float | None, cap: int | None) -> Thinking:
+        """Sequential halving: every live candidate is played out in the same dealt worlds; the worse half drops."""
+        k = len(roots)
+        visits = [0] * k
+        totals = [0.0] * k
+        alive = list(range(k))
+        phases = max(1, math.ceil(math.log2(k)))
+        limit = max(cap, k) if cap is not None else None
+        deadline = start + seconds if seconds is not None else None
+        done = 0
+        last_yield = start
+        out_of_time = False
+        for phase in range(phases):
+            count_end = limit * (phase + 1) // phases if limit is not None else None
+            time_end = start + seconds * (phase + 1) / phases if seconds is not None else None
+            while not out_of_time:
+                world = determinize(view, rng)
+                seed = rng.next64()
+                for i in alive:
+                    if limit is not None and done >= limit:
+                        break
+                    totals[i] += self._rollout(_play(world, roots[i]), seat, Rng(seed))
+                    visits[i] += 1
+                    done += 1
+                    now = time.monotonic()
+                    if deadline is not None and now >= deadline and done >= k:
+                        out_of_time = True  # the budget is firm: stop even inside a world
+                        break
+                    if now - last_yield >= YIELD_EVERY:
+                        yield None
+                        last_yield = time.monotonic()
+                if count_end is not None and done >= count_end:
+                    break
+                if time_end is not None and time.monotonic() >= time_end:
+                    break
+            if phase < phases - 1 and len(alive) > 1:
+                alive.sort(key=lambda j: (-totals[j] / visits[j], j))
+                alive = alive[: (len(alive) + 1) // 2]
+        self.last_iterations = done
+        best_i = max(alive, key=lambda j: (totals[j] / visits[j], visits[j], -j))
         return roots[best_i]
 
     def _rollout(self, p: Position, seat: int, rng: Rng) -> float:

@@ -1,0 +1,124 @@
+"""Time the bots inside Pyodide (WebAssembly) under Node, to check the browser's move time.
+
+usage: python bench/arena_pyodide.py [MOVETIME] [POSITIONS]
+
+Loads node_modules/pyodide (installed by `npm ci`), copies the jaipur package
+into its file system, then for seeded positions along trader-vs-trader games
+measures (1) rollouts per second of maharaja with a fixed iteration count and
+(2) the wall time of a move at MOVETIME seconds driven through think(), as the
+page does. Prints one JSON line. The same measurement in CPython is printed
+beside it for comparison.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MEASURE = r'''
+import json, time, statistics
+from jaipur import new_match, view, apply, Rng
+from jaipur.bots import get_bot
+
+def positions(count):
+    trader = get_bot("trader")
+    out, deal = [], 0
+    while len(out) < count:
+        p = new_match(deal, "single-round"); deal += 1; ply = 0
+        while not p.round_over and len(out) < count:
+            if ply % 6 == 3:
+                out.append(p)
+            p = apply(p, trader.choose(view(p, p.to_move), Rng(ply)))
+            ply += 1
+    return out
+
+def measure(movetime, count):
+    ps = positions(count)
+    fixed = get_bot("maharaja", iterations=300, movetime=None)
+    rates = []
+    for i, p in enumerate(ps):
+        t = time.perf_counter()
+        fixed.choose(view(p, p.to_move), Rng(i))
+        rates.append(fixed.last_iterations / (time.perf_counter() - t))
+    timed = get_bot("maharaja", movetime=movetime)
+    walls, gaps = [], []
+    for i, p in enumerate(ps):
+        thinking = timed.think(view(p, p.to_move), Rng(i))
+        t = last = time.perf_counter()
+        while True:
+            try:
+                next(thinking)
+            except StopIteration:
+                break
+            now = time.perf_counter(); gaps.append(now - last); last = now
+        walls.append(time.perf_counter() - t)
+    walls.sort(); gaps.sort()
+    return {
+        "rollouts_per_s_median": round(statistics.median(rates)),
+        "move_s_median": round(statistics.median(walls), 3),
+        "move_s_p95": round(walls[int(0.95 * len(walls))], 3),
+        "yield_gap_ms_median": round(1000 * statistics.median(gaps), 1),
+        "yield_gap_ms_max": round(1000 * gaps[-1], 1),
+    }
+'''
+
+NODE = r'''
+const { loadPyodide } = require(process.argv[2] + "/node_modules/pyodide/pyodide.js");
+const fs = require("fs");
+const path = require("path");
+(async () => {
+  const py = await loadPyodide({ indexURL: process.argv[2] + "/node_modules/pyodide/" });
+  const root = process.argv[2];
+  function copy(dir) {
+    py.FS.mkdirTree("/home/pyodide/" + dir);
+    for (const name of fs.readdirSync(path.join(root, dir))) {
+      const full = path.join(root, dir, name);
+      if (fs.statSync(full).isDirectory()) { if (name !== "__pycache__" && name !== "web") copy(dir + "/" + name); }
+      else if (name.endsWith(".py") || name.endsWith(".json")) py.FS.writeFile("/home/pyodide/" + dir + "/" + name, fs.readFileSync(full));
+    }
+  }
+  copy("jaipur");
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  py.runPython(fs.readFileSync(process.argv[3], "utf8"));
+  const out = py.runPython(`json.dumps(measure(${process.argv[4]}, ${process.argv[5]}))`);
+  console.log(out);
+  console.log(JSON.stringify({python: py.runPython("import sys; sys.version.split()[0]")}));
+})();
+'''
+
+
+def main(argv: list[str]) -> None:
+    """Run the measurement in Pyodide and in CPython; print both."""
+    movetime = float(argv[0]) if argv else 0.8
+    count = int(argv[1]) if len(argv) > 1 else 20
+    with tempfile.TemporaryDirectory() as tmp:
+        measure_py = Path(tmp) / "measure.py"
+        measure_py.write_text(MEASURE)
+        node_js = Path(tmp) / "run.cjs"
+        node_js.write_text(NODE)
+        start = time.time()
+        done = subprocess.run(["node", str(node_js), str(ROOT), str(measure_py), str(movetime), str(count)],
+                              capture_output=True, text=True, timeout=3600)
+        if done.returncode:
+            print(done.stderr, file=sys.stderr)
+            raise SystemExit(done.returncode)
+        lines = done.stdout.strip().splitlines()
+        pyodide = json.loads(lines[-2])
+        pyodide.update(json.loads(lines[-1]))
+        pyodide["seconds"] = round(time.time() - start, 1)
+    namespace: dict[str, object] = {}
+    sys.path.insert(0, str(ROOT))
+    exec(MEASURE, namespace)  # noqa: S102 - our own measuring code, run the same way in both interpreters
+    cpython = namespace["measure"](movetime, count)  # type: ignore[operator]
+    print(json.dumps({"movetime": movetime, "positions": count, "pyodide": pyodide,
+                      "cpython": cpython, "cpython_version": sys.version.split()[0]}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
