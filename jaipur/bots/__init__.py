@@ -15,7 +15,8 @@ from typing import Any
 
 from ..errors import JaipurError
 from .base import Bot, NoMoveError, Thinking
-from .suggest import Suggestion, suggest
+from .maharaja import BROWSER_MOVETIME, DEFAULT_MOVETIME
+from .suggest import Suggestion, suggest, think_suggest
 
 LEVELS = ("random", "novice", "trader", "maharaja")
 """The bot levels, weakest first."""
@@ -27,8 +28,17 @@ class UnknownBotError(JaipurError):
     code = "bad-input"
 
 
+SEARCH_OPTIONS = ("movetime", "iterations")
+"""Options every level accepts; only maharaja uses them."""
+
+
 def get_bot(level: str, **options: Any) -> Bot:
-    """A new bot of this level; options go to its constructor (e.g. `iterations=200` for maharaja)."""
+    """A new bot of this level; options go to its constructor (e.g. `iterations=200` for maharaja).
+
+    `movetime` and `iterations` are accepted by every level and ignored by those that do not search.
+    """
+    if level != "maharaja":
+        options = {k: v for k, v in options.items() if k not in SEARCH_OPTIONS}
     if level == "random":
         from .random_bot import RandomBot
 
@@ -48,4 +58,7 @@ def get_bot(level: str, **options: Any) -> Bot:
     raise UnknownBotError(f"There is no bot called '{str(level)[:30]}': choose one of {', '.join(LEVELS)}.")
 
 
-__all__ = ["LEVELS", "Bot", "NoMoveError", "Suggestion", "Thinking", "UnknownBotError", "get_bot", "suggest"]
+__all__ = [
+    "BROWSER_MOVETIME", "DEFAULT_MOVETIME", "LEVELS", "Bot", "NoMoveError", "Suggestion", "Thinking",
+    "UnknownBotError", "get_bot", "suggest", "think_suggest",
+]

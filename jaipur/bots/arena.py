@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..cards import letters_of
 from ..errors import JaipurError
 from ..rng import Rng, mix64
 from ..rules import apply, new_match
 from ..view import view
 from .base import Bot
 
-MAX_PLIES = 1000
+MAX_PLIES = 400
 """A game still going after this many moves (bots exchanging back and forth) is called a tie."""
 
 
@@ -90,14 +92,19 @@ def play_game(a: str, b: str, seed: int, index: int, movetime: float | None) -> 
     times: dict[int, list[float]] = {0: [], 1: []}
     p = new_match(deal_seed, "single-round")
     moves = 0
+    tail: list[str] = []
     while not p.round_over and moves < MAX_PLIES:
         seat = p.to_move
         start = time.perf_counter()
         move = bots[seat].choose(view(p, seat), rngs[seat], movetime)
         times[seat].append(time.perf_counter() - start)
+        if moves >= MAX_PLIES - 8:
+            tail.append(f"{'AB'[seat != a_seat]}:{letters_of(p.market)}/{letters_of(p.hands[seat])}/{p.herds[seat]}:{move}")
         p = apply(p, move)
         moves += 1
     if not p.round_over:  # endless exchanges: call it a tie
+        print(f"arena: game {index} (deal {deal_seed}) stalled after {moves} moves: {' '.join(tail)}",
+              file=sys.stderr, flush=True)
         return GameResult(index, a_seat, 0.5, 0, moves, times[a_seat], times[1 - a_seat], True)
     res = p.result
     assert res is not None
@@ -129,9 +136,9 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 def results(a: str, b: str, rounds: int, seed: int, movetime: float | None, jobs: int = 1,
-            progress: bool = False) -> Iterator[GameResult]:
+            skip: frozenset[int] = frozenset()) -> Iterator[GameResult]:
     """Play the games (in `jobs` processes when more than one) and yield each result as it comes."""
-    work = [(a, b, seed, i, movetime) for i in range(rounds)]
+    work = [(a, b, seed, i, movetime) for i in range(rounds) if i not in skip]
     if jobs <= 1:
         for job in work:
             yield _play_star(job)
@@ -174,17 +181,48 @@ def summarize(a: str, b: str, games: list[GameResult], seed: int, movetime: floa
     }
 
 
+def _read_log(path: str, a: str, b: str, seed: int, movetime: float | None, rounds: int) -> list[GameResult]:
+    """Games already played by this very arena (same bots, seed and movetime), from its log file."""
+    found: dict[int, GameResult] = {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    continue  # a line cut short when the run was stopped
+                if (row.get("a"), row.get("b"), row.get("seed"), row.get("movetime")) != (a, b, seed, movetime):
+                    continue
+                if 0 <= row["index"] < rounds:
+                    found[row["index"]] = GameResult(
+                        row["index"], row["a_seat"], row["outcome"], row["margin"], row["moves"],
+                        row["a_times"], row["b_times"], row.get("stalled", False),
+                    )
+    except FileNotFoundError:
+        return []
+    return list(found.values())
+
+
 def run_arena(a: str, b: str, rounds: int, seed: int = 0, movetime: float | None = None, jobs: int = 1,
-              progress: bool = False) -> dict[str, Any]:
-    """Play `rounds` games between bot specs A and B (deals in pairs, seats swapped) and summarize."""
+              progress: bool = False, log: str | None = None) -> dict[str, Any]:
+    """Play `rounds` games between bot specs A and B (deals in pairs, seats swapped) and summarize.
+
+    With `log`, every game is appended to that file as a JSON line, and games already
+    logged by the same arena are not played again (a stopped run resumes).
+    """
     if rounds < 1:
         raise BadArenaError("The arena needs at least one round.")
     make_bot(a)
     make_bot(b)
     start = time.perf_counter()
-    games: list[GameResult] = []
-    for game in results(a, b, rounds, seed, movetime, jobs):
+    games: list[GameResult] = _read_log(log, a, b, seed, movetime, rounds) if log else []
+    skip = frozenset(g.index for g in games)
+    for game in results(a, b, rounds, seed, movetime, jobs, skip):
         games.append(game)
+        if log:
+            row = {"a": a, "b": b, "seed": seed, "movetime": movetime, **asdict(game)}
+            with open(log, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(row) + "\n")
         if progress and len(games) % 10 == 0:
             partial = summarize(a, b, games, seed, movetime, time.perf_counter() - start)
             print(f"[{len(games)}/{rounds}] a_win_rate={partial['a_win_rate']} ci95={partial['ci95']} "

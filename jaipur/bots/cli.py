@@ -49,7 +49,8 @@ def cmd_arena(args: argparse.Namespace) -> None:
             raise UnknownBotError(f"There is no bot called '{spec[:30]}': choose one of {', '.join(LEVELS)}.")
     if args.rounds < 1:
         raise UnknownBotError("--rounds must be at least 1.")
-    summary = run_arena(args.a, args.b, args.rounds, args.seed, args.movetime, max(1, args.jobs), args.progress)
+    summary = run_arena(args.a, args.b, args.rounds, args.seed, args.movetime, max(1, args.jobs), args.progress,
+                        args.log)
     if args.json:
         print(json.dumps(summary, separators=(",", ":")))
         return
@@ -212,6 +213,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--jobs", type=int, default=1, help="processes to play in")
     p.add_argument("--json", action="store_true", help="print one JSON line")
     p.add_argument("--progress", action="store_true", help="report progress on standard error")
+    p.add_argument("--log", default=None, help="append each game to this JSON-lines file; resume from it")
     p.set_defaults(func=cmd_arena)
 
     p = subparsers.add_parser("play", help="a match in the terminal against a bot")

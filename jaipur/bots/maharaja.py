@@ -21,6 +21,7 @@ import math
 import time
 from typing import Any
 
+from .. import rules
 from ..position import Position
 from ..rng import Rng
 from ..rules import _play, result
@@ -37,6 +38,16 @@ DEFAULT_ITERATIONS = 800
 """Iterations when neither a time budget nor an iteration count is given."""
 YIELD_EVERY = 0.015
 """Seconds of work between two yields of `think`."""
+CACHE_SOFT_LIMIT = 20_000
+"""The engine memoizes legal-move listings (about 3 KB each); past this many, a new search starts them afresh
+so memory stays under about 100 MB (clearing costs no measurable speed)."""
+
+
+def _trim_engine_caches() -> None:
+    """Empty the engine's legal-move memo tables when they have grown past CACHE_SOFT_LIMIT."""
+    if len(rules._LEGAL_CACHE) > CACHE_SOFT_LIMIT:  # noqa: SLF001
+        rules._LEGAL_CACHE.clear()  # noqa: SLF001
+        rules._LEGAL_SET_CACHE.clear()  # noqa: SLF001
 
 
 class MaharajaBot(Bot):
@@ -84,6 +95,7 @@ class MaharajaBot(Bot):
     def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
         """Search until the budget is spent, yielding every ~15 ms of work; return the best root move."""
         start = time.monotonic()
+        _trim_engine_caches()
         seconds, cap = self._budget(movetime)
         moves = legal_from_view(view)
         scorer = Scorer(table_from_view(view), self.weights)

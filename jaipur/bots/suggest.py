@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,11 +134,23 @@ def explain(move: str, view: dict[str, Any]) -> tuple[str, str]:
     return move, move  # pragma: no cover
 
 
+def think_suggest(view: dict[str, Any], level: str = "trader", rng: Rng | None = None,
+                  movetime: float | None = None) -> Generator[None, None, Suggestion]:
+    """`suggest` as a generator for the page: yields None now and then, returns the Suggestion."""
+    from . import get_bot
+
+    move = yield from get_bot(level).think(view, rng if rng is not None else Rng(0), movetime)
+    en, fa = explain(move, view)
+    return Suggestion(move, en, fa)
+
+
 def suggest(view: dict[str, Any], level: str = "trader", rng: Rng | None = None,
             movetime: float | None = None) -> Suggestion:
     """The move a bot of this level would play from the view, with a one-line reason in English and Persian."""
-    from . import get_bot
-
-    move = get_bot(level).choose(view, rng if rng is not None else Rng(0), movetime)
-    en, fa = explain(move, view)
-    return Suggestion(move, en, fa)
+    thinking = think_suggest(view, level, rng, movetime)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            found: Suggestion = stop.value
+            return found

@@ -48,3 +48,26 @@ def test_sell_reason_names_rupees_and_bonus() -> None:
     en, fa = explain("S4L", view(p, 0))
     assert en.startswith("Sell 4 leather: 10 rupees plus a 4-card bonus")
     assert "۴" in fa
+
+
+def test_think_suggest_yields_and_agrees() -> None:
+    from jaipur.bots import think_suggest
+
+    p = POSITIONS[40]
+    v = view(p, p.to_move)
+    thinking = think_suggest(v, "maharaja", Rng(2), movetime=0.1)
+    yields = 0
+    while True:
+        try:
+            next(thinking)
+            yields += 1
+        except StopIteration as stop:
+            found = stop.value
+            break
+    assert yields >= 2 and found.move in legal_moves(p)
+    thinking = think_suggest(v, "trader", Rng(2))
+    try:
+        while True:
+            next(thinking)
+    except StopIteration as stop:
+        assert stop.value == suggest(v, "trader", Rng(2))
