@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Generator
 from typing import Any
 
@@ -49,15 +50,14 @@ def legal_from_view(v: dict[str, Any]) -> list[str]:
     return moves
 
 
-class Bot:
+class Bot(ABC):
     """A computer player: decides from a seat's view only, never the full position."""
 
     name = "bot"
 
+    @abstractmethod
     def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
         """Think about the view's position; yields None now and then and returns the chosen move."""
-        raise NotImplementedError
-        yield  # pragma: no cover
 
     def choose(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> str:
         """The chosen move: the same as running `think` to the end."""
