@@ -167,15 +167,7 @@ class Controller:
         """Open what the address asks for: a replay, a puzzle, a position, the saved game, a new game, or
         the start screen. Problems with the address are listed on the start screen, or above the table."""
         o = self.options
-        if o.record is not None:
-            self.open_record(o.record, o.seat)
-        elif o.puzzle is not None:
-            self.open_puzzle(o.puzzle, o.caption, o.players)
-        elif o.position is not None:
-            if not self.resume():
-                self.open_position(o.position, seat=o.seat if isinstance(o.seat, int) else None,
-                                   interactive=o.interactive, caption=o.caption, players=o.players)
-        elif not self.resume():
+        if not self._open_linked(resume=True) and not self.resume():
             if self.embed or self.save_dropped or (o.opponent is not None and not self.problems):
                 self.new_game()
         if self.screen != "start":
@@ -964,16 +956,24 @@ class Controller:
         self.screen = "start"
         self.kind = "game"
         self.position = None
+        if not self._open_linked(resume=False) and (self.embed or self.options.opponent is not None):
+            self.new_game()
+
+    def _open_linked(self, resume: bool) -> bool:
+        """Open the replay, puzzle or position the address names (a position may yield to the saved
+        game of that same link when `resume`); False when the address names none of them."""
         o = self.options
         if o.record is not None:
             self.open_record(o.record, o.seat)
         elif o.puzzle is not None:
             self.open_puzzle(o.puzzle, o.caption, o.players)
         elif o.position is not None:
-            self.open_position(o.position, seat=o.seat if isinstance(o.seat, int) else None,
-                               interactive=o.interactive, caption=o.caption, players=o.players)
-        elif self.embed or o.opponent is not None:
-            self.new_game()
+            if not (resume and self.resume()):
+                self.open_position(o.position, seat=o.seat if isinstance(o.seat, int) else None,
+                                   interactive=o.interactive, caption=o.caption, players=o.players)
+        else:
+            return False
+        return True
 
     # ------------------------------------------------------------ the computer
     async def _computer_turn(self, game_id: int) -> None:
