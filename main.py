@@ -10,12 +10,18 @@ def set_stage(name: str) -> None:
     document.documentElement.dataset.stage = name
 
 
-def explain(exc: BaseException) -> str:
-    """A sentence a player understands for an exception raised while starting."""
+def explain(exc: BaseException, lang: str = "en") -> str:
+    """A sentence a player understands for an exception raised while starting, in English or Persian."""
+    fa = lang == "fa"
     if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("jaipur"):
+        if fa:
+            return (f"فایل‌های بازی ناقص است: ماژول {exc.name} پیدا نشد. "
+                    "صفحه را دوباره بارگذاری کنید؛ اگر باز هم چنین شد، سایت کامل ساخته نشده است.")
         return (f"The game's files are incomplete: the module {exc.name} is missing. "
                 "Reload the page; if this keeps happening, the site was not built completely.")
     detail = " ".join(str(exc).split())[:200]
+    if fa:
+        return f"بازی به خاطر یک خطای داخلی شروع نشد ({type(exc).__name__}: {detail}). صفحه را دوباره بارگذاری کنید."
     return f"The game could not start because of an internal error ({type(exc).__name__}: {detail}). Reload the page to try again."
 
 
@@ -43,7 +49,7 @@ async def boot() -> None:
             await result
     except Exception as exc:  # noqa: BLE001 - every failure must reach the player as a sentence
         window.console.error(traceback.format_exc())
-        show_error(explain(exc))
+        show_error(explain(exc, str(document.documentElement.lang or "en")))
 
 
 await boot()  # noqa: F704, PLE1142 - PyScript runs the entry script with top-level await

@@ -9,7 +9,8 @@
 Standard library only. The runtime (PyScript core and Pyodide, pinned in
 package.json / package-lock.json) comes from the npm registry through `npm ci`
 and is copied into assets/vendor/ (git-ignored). Also keeps the [files] table of
-pyscript.toml equal to the jaipur package's modules.
+pyscript.toml equal to the jaipur package's modules, and compiles the package's
+bytecode for the page (assets/vendor/bytecode.zip, by the vendored Pyodide under Node).
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -29,6 +32,8 @@ VENDOR = ROOT / "assets" / "vendor"
 STAMP = VENDOR / "vendor.json"
 CONFIG = ROOT / "pyscript.toml"
 PRECACHE = "assets/vendor/precache.js"
+BYTECODE = "assets/vendor/bytecode.zip"
+BYTECODE_STAMP = VENDOR / "bytecode.json"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SHELL = ("index.html", "pyscript.toml", "main.py", "sw.js")
 PACKAGE_SUFFIXES = (".py", ".json")
@@ -64,9 +69,15 @@ def vendor_ready() -> bool:
 
 
 def fetch_vendor(force: bool = False) -> None:
-    """Install the pinned runtime with `npm ci` and copy what the browser needs into assets/vendor/."""
-    if vendor_ready() and not force:
-        return
+    """Install the pinned runtime with `npm ci` and copy what the browser needs into assets/vendor/
+    (when missing), then bring the package's bytecode bundle up to date."""
+    if not vendor_ready() or force:
+        install_runtime()
+    sync_bytecode()
+
+
+def install_runtime() -> None:
+    """Run `npm ci` and copy PyScript and Pyodide into assets/vendor/."""
     npm = shutil.which("npm")
     if npm is None:
         sys.exit("npm was not found: install Node.js and npm (e.g. `apt-get install -y npm`) and run this again.")
@@ -83,6 +94,78 @@ def fetch_vendor(force: bool = False) -> None:
     print(f"Runtime ready in {VENDOR.relative_to(ROOT)}/ ({len(files)} files).", flush=True)
 
 
+# Run by Node with the vendored Pyodide: byte-compile the package exactly as the page's Python would, with
+# checked-hash .pyc files (PEP 552): the page's Python compares each one with its source and compiles the
+# source itself when they differ, so a stale bundle is only slower, never wrong.
+_COMPILE_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [vendor, root, listFile, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(vendor + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: vendor + "/" });
+const files = JSON.parse(readFileSync(listFile, "utf8"));
+for (const rel of files) {
+  py.FS.mkdirTree("/src/" + rel.split("/").slice(0, -1).join("/"));
+  py.FS.writeFile("/src/" + rel, readFileSync(root + "/" + rel));
+}
+py.globals.set("FILES", JSON.stringify(files));
+py.runPython(`
+import importlib.util, io, json, os, py_compile, zipfile
+buf = io.BytesIO()
+with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+    for rel in json.loads(FILES):
+        src = "/src/" + rel
+        cfile = importlib.util.cache_from_source(src)
+        py_compile.compile(src, cfile=cfile, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+        z.write(cfile, os.path.relpath(cfile, "/src/jaipur"))
+open("/bundle.zip", "wb").write(buf.getvalue())
+`);
+writeFileSync(out, py.FS.readFile("/bundle.zip"));
+"""
+
+
+def _sources_digest(files: list[str]) -> str:
+    """A hash of the package's Python sources and of the runtime that compiles them."""
+    digest = hashlib.sha256(json.dumps(pinned_versions(), sort_keys=True).encode())
+    for name in files:
+        digest.update(name.encode() + b"\n" + (ROOT / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def sync_bytecode() -> bool:
+    """Rebuild assets/vendor/bytecode.zip when the package's sources changed; True if it was rebuilt.
+
+    The page unpacks it into jaipur/ (pyscript.toml), so Python imports the package without compiling it
+    (about 100 ms of every page load in Pyodide). Without Node the bundle is left empty and the page
+    compiles the sources itself, as it would anyway for any module whose bytecode is out of date."""
+    files = [f for f in package_files() if f.endswith(".py")]
+    digest = _sources_digest(files)
+    bundle = ROOT / BYTECODE
+    try:
+        if bundle.is_file() and json.loads(BYTECODE_STAMP.read_text(encoding="utf-8")).get("sources") == digest:
+            return False
+    except (OSError, ValueError):
+        pass
+    node = shutil.which("node")
+    done = None
+    if node is not None and (VENDOR / "pyodide" / "pyodide.mjs").is_file():
+        with tempfile.TemporaryDirectory() as tmp:
+            script, listing = Path(tmp) / "compile.mjs", Path(tmp) / "files.json"
+            script.write_text(_COMPILE_JS, encoding="utf-8")
+            listing.write_text(json.dumps(files), encoding="utf-8")
+            done = subprocess.run([node, str(script), str(VENDOR / "pyodide"), str(ROOT), str(listing), str(bundle)],
+                                  capture_output=True, text=True, timeout=300)
+    if done is None or done.returncode != 0 or not zipfile.is_zipfile(bundle):
+        why = "Node.js was not found" if done is None else (done.stderr.strip().splitlines() or ["?"])[-1][:200]
+        print(f"Could not compile the package's bytecode ({why}); the page will compile it as it loads.", flush=True)
+        with zipfile.ZipFile(bundle, "w"):
+            pass
+        digest = "none"
+    BYTECODE_STAMP.write_text(json.dumps({"sources": digest}) + "\n", encoding="utf-8")
+    return True
+
+
 def package_files(root: Path = ROOT) -> list[str]:
     """Every module and JSON data file of the jaipur package, as sorted POSIX paths relative to root."""
     found = (p for p in (root / "jaipur").rglob("*") if p.suffix in PACKAGE_SUFFIXES and "__pycache__" not in p.parts)
@@ -90,8 +173,8 @@ def package_files(root: Path = ROOT) -> list[str]:
 
 
 def files_table(files: list[str]) -> str:
-    """The generated [files] block of pyscript.toml for these package files."""
-    rows = "".join(f'"./{f}" = "./{f}"\n' for f in files)
+    """The generated [files] block of pyscript.toml for these package files (and their bytecode bundle)."""
+    rows = "".join(f'"./{f}" = "./{f}"\n' for f in files) + f'"./{BYTECODE}" = "./jaipur/*"\n'
     return f"{FILES_BEGIN}\n[files]\n{rows}{FILES_END}"
 
 

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import ast
 import json
+import re
+import shutil
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +38,23 @@ def test_pyscript_toml_lists_every_package_file() -> None:
     """[files] in pyscript.toml names exactly the jaipur package's modules and data files."""
     assert serve.config_text() == serve.CONFIG.read_text(encoding="utf-8"), (
         "pyscript.toml's [files] list is out of date: run `python serve.py --fetch-only` and commit pyscript.toml")
+
+
+def test_bytecode_bundle_holds_a_checked_pyc_for_every_module() -> None:
+    """assets/vendor/bytecode.zip: one checked-hash .pyc (PEP 552 flags 0b11) per package module, all
+    from the same Python (the vendored Pyodide's), laid out as jaipur/'s __pycache__ folders."""
+    if shutil.which("node") is None and not (ROOT / serve.BYTECODE).exists():
+        pytest.skip("Node.js is needed to compile the bundle")
+    serve.fetch_vendor()
+    with zipfile.ZipFile(ROOT / serve.BYTECODE) as bundle:
+        names = sorted(bundle.namelist())
+        headers = {name: bundle.read(name)[:8] for name in names}
+    modules = [f for f in serve.package_files() if f.endswith(".py")]
+    expected = sorted(str(Path(m).relative_to("jaipur").parent / "__pycache__" / (Path(m).stem + ".cpython-314.pyc"))
+                      .removeprefix("./") for m in modules)
+    assert names == expected
+    assert len({h[:4] for h in headers.values()}) == 1                       # one magic number
+    assert all(int.from_bytes(h[4:8], "little") == 0b11 for h in headers.values())
 
 
 def test_main_py_compiles() -> None:
@@ -104,6 +124,56 @@ def test_runtime_failure_shows_a_readable_message(page: Any, base_url: str, wait
     page.goto(base_url)
     assert wait_settled(page, 20_000) == "error"
     assert_readable_error(page)
+
+
+@browser
+@pytest.mark.parametrize("how", ["address", "remembered"])
+def test_the_loading_screen_speaks_persian_when_the_table_will(page: Any, base_url: str,
+                                                             wait_settled: Callable[..., str], how: str) -> None:
+    """?lang=fa, or Persian chosen on an earlier visit: the loading screen and its error are Persian, right to left."""
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
+    if how == "remembered":
+        page.goto(base_url + "bench/bare.html")   # same origin: store the choice the page would have stored
+        page.evaluate("localStorage.setItem('jaipur.profile.v1', JSON.stringify({lang: 'fa', stats: {}}))")
+    page.goto(base_url + ("?lang=fa" if how == "address" else ""))
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["fa", "rtl"]
+    steps = page.eval_on_selector_all("#boot li", "els => els.map(e => e.textContent)")
+    assert len(steps) == 4 and all(re.search("[\u0600-\u06FF]", s) and not re.search("[A-Za-z]", s) for s in steps)
+    assert wait_settled(page, 20_000) == "error"
+    assert_readable_error(page)
+    message = page.inner_text("#boot-error")
+    assert re.search("[\u0600-\u06FF]{3}", message)
+    assert not re.search("[A-Za-z]", re.sub(r"pyodide\.asm\.wasm|HTTP", "", message))
+
+
+@browser
+def test_the_page_imports_the_package_from_its_bytecode(tmp_path: Path, page: Any, page_log: Any,
+                                                        serve_folder: Callable[[Path], str]) -> None:
+    """With the bytecode bundle unpacked into jaipur/, importing the web app compiles no module."""
+    site = tmp_path / "site"
+    serve.build(site)
+    (site / "spy.html").write_text(SPY_PAGE, encoding="utf-8")
+    page.goto(serve_folder(site) + "spy.html")
+    page.wait_for_function("document.getElementById('out').textContent !== 'wait'", timeout=90_000)
+    assert page.inner_text("#out") == "compiled: none"
+    assert page_log.console_errors == []
+
+
+SPY_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="./assets/vendor/pyscript/core.js"></script></head>
+<body><p id="out">wait</p><script type="py" config="./pyscript.toml">
+import importlib._bootstrap_external as external
+compiled = []
+source_to_code = external.SourceLoader.source_to_code
+def spy(self, data, path, *args, **kwargs):
+    compiled.append(path.rsplit("/", 1)[-1])
+    return source_to_code(self, data, path, *args, **kwargs)
+external.SourceLoader.source_to_code = spy
+import jaipur.web.app
+from pyscript import document
+document.getElementById("out").textContent = "compiled: " + (", ".join(compiled) or "none")
+</script></body></html>
+"""
 
 
 @browser
