@@ -11,7 +11,9 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ..cards import GOODS, ORDER
@@ -346,6 +348,36 @@ def describe(before: Position, move: str, after: Position) -> dict[str, Any]:
     return entry
 
 
+# ---------------------------------------------------------------- keyboard
+
+KEY_COMMANDS: Mapping[str, str] = MappingProxyType({
+    "KeyT": "take", "KeyC": "camels", "KeyX": "exchange", "KeyS": "sell",
+    "Backspace": "clear", "Delete": "clear", "KeyU": "undo", "KeyA": "suggest", "KeyH": "keys",
+})
+"""The table's shortcut keys by `KeyboardEvent.code` (the physical key, so a Persian layout works too);
+dom.py forwards exactly these (and `?`, Escape) to the controller. Documented in the Keys dialog and README."""
+ZONE_KEYS: Mapping[str, str] = MappingProxyType({"Digit1": "market", "Digit2": "hand", "Digit3": "herd"})
+"""Keys that move the focus to a row of cards (dom.py does it in the page; nothing to redraw)."""
+ROVING_ZONES = ("market", "hand", "herd")
+"""The rows of cards that are one Tab stop each; the arrow keys move among their cards."""
+
+
+def key_command(code: str, key: str = "") -> str | None:
+    """The table command a forwarded key stands for, or None.
+
+    >>> key_command("KeyT", "ف"), key_command("Slash", "?"), key_command("KeyQ", "q")
+    ('take', 'keys', None)
+    """
+    if key in ("?", "؟"):
+        return "keys"
+    return KEY_COMMANDS.get(code)
+
+
+def roving_index(cursor: Mapping[str, int], zone: str, count: int) -> int:
+    """The one card of a row that Tab reaches (the last one focused or clicked, kept inside the row)."""
+    return max(0, min(int(cursor.get(zone, 0)), count - 1))
+
+
 # ---------------------------------------------------------------- what the renderer draws
 
 
@@ -377,6 +409,7 @@ class TableState:
     names: tuple[str, str] = ("You", "Computer")
     you_are_named: bool = False                # hot-seat: use names, not "you", in the log
     selection: frozenset[Key] = frozenset()
+    cursor: dict[str, int] = field(default_factory=dict)   # the card of each row that Tab reaches
     actions: dict[str, ActionState] = field(default_factory=dict)
     hint: tuple[str, Reason | None, str | None] = ("start", None, None)
     turn: str = "you"                          # you | opponent | over
@@ -399,3 +432,5 @@ class TableState:
     replay: dict[str, Any] | None = None       # the replayer's frame info (see replayer.current_view)
     share: dict[str, Any] | None = None        # the share dialog: link, copied (None, True, False)
     import_problem: Reason | None = None       # why the last import failed
+    update_ready: bool = False                 # a new release of the site is ready: offer a reload
+    stats: dict[str, Any] = field(default_factory=dict)   # start screen: level -> profile.Tally (none played: {})
