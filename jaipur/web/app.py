@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import traceback
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 from ..errors import JaipurError
@@ -35,7 +35,9 @@ from . import host
 from .i18n import Reason, Strings, strings
 from .links import make_link
 from .model import (
+    KINDS,
     OPPONENTS,
+    ROVING_ZONES,
     ActionState,
     Options,
     Suggestion,
@@ -43,9 +45,12 @@ from .model import (
     action_states,
     describe,
     hint_for,
+    key_command,
     move_selection,
     parse_options,
 )
+from .motion import Flight, Played, flights
+from .profile import PROFILE_KEY, Profile, outcome_for, profile_text, read_profile
 from .puzzle import Puzzle
 from .query import parse_query
 from .render import Node, render
@@ -74,7 +79,7 @@ KINDS_PLAYED = ("game", "position")
 class Platform(Protocol):
     """What the controller needs from its surroundings (the browser, or a test double)."""
 
-    def draw(self, node: Node, lang: str, direction: str) -> None: ...
+    def draw(self, node: Node, lang: str, direction: str, flights: Sequence[Flight] = ()) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     async def sleep(self, seconds: float) -> None: ...
     def now(self) -> float: ...
@@ -88,6 +93,7 @@ class Platform(Protocol):
     def page_url(self) -> str: ...
     def post(self, message: dict[str, Any], targets: list[str]) -> None: ...
     def download(self, filename: str, text: str) -> bool: ...
+    def apply_update(self) -> None: ...
     def copy(self, text: str) -> Awaitable[bool]: ...
 
 
@@ -106,8 +112,11 @@ class Controller:
         self.min_think = min_think
         self.autoplay_delay = autoplay_delay
         self.levels = self._levels()
-        self.lang = self.options.lang
         self.embed = self.options.embed
+        self.profile = self._load_profile()
+        given_lang = "lang" in self.options.given or self.profile.lang is None
+        self.lang = self.options.lang if given_lang else str(self.profile.lang)
+        self.update_ready = False              # a new release of the site waits (sw.js): offer a reload
         try:
             self.allowed = host.allowed_origins(platform.origin(), self.options.hosts)
         except Exception:  # noqa: BLE001 - no origin (file://): no host page may command the page
@@ -143,6 +152,7 @@ class Controller:
         self.autoplay_id = 0
         # UI state
         self.selection: frozenset[str] = frozenset()
+        self.cursor: dict[str, int] = {}        # row of cards -> the card Tab reaches (moved by arrows, clicks)
         self.thinking = False
         self.dialog: str | None = None          # round | match | confirm | game | share | import
         self.error: Reason | None = None
@@ -150,6 +160,8 @@ class Controller:
         self.suggestion: Suggestion | None = None
         self.last: dict[str, Any] | None = None
         self.pass_to: int | None = None
+        self.played: Played | None = None      # the move just played, shown moving on the next draw of the table
+        self.shown = ""                        # the screen drawn last
         self.share: dict[str, Any] | None = None
         self.import_problem: Reason | None = None
         self.storage_warned = False
@@ -216,7 +228,9 @@ class Controller:
                         problems=self.problems, from_position=False, error=self.error,
                         notices=list(self.notices), dialog=self.dialog, share=self.share,
                         import_problem=self.import_problem, tools=not self.embed, kind=self.kind,
-                        caption=self.caption, interactive=self.kind not in ("still", "replay"))
+                        caption=self.caption, interactive=self.kind not in ("still", "replay"),
+                        update_ready=self.update_ready and not self.embed,
+                        stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {})
         if self.screen == "start":
             return st
         if self.kind == "replay" and self.replayer is not None:
@@ -234,6 +248,7 @@ class Controller:
         st.names = self.names()
         st.you_are_named = self.human or self.players is not None
         st.selection = self.selection
+        st.cursor = dict(self.cursor)
         modal = self.dialog in ("round", "match", "confirm")    # the game menu, share and import leave the hint be
         st.actions = action_states(p, seat, v, self.selection, can_move and not modal)
         if self.kind == "still":
@@ -280,9 +295,42 @@ class Controller:
         return st
 
     def draw(self) -> None:
-        """Render the whole page and hand it to the platform (which patches #app)."""
+        """Render the whole page and hand it to the platform (which patches #app), with the flights of
+        the move just played (motion.py) the first time the table shows it."""
         s = self.strings
-        self.platform.draw(render(self.state(), s), s.lang, s.dir)
+        played = self.played
+        if self.screen != "pass":       # kept while the pass screen hides the table (hot seat)
+            self.played = None
+        moving = self._flights(played) if played is not None else []
+        if moving and played is not None and self.shown != "table":
+            self._draw_at(played.before, s)   # after the pass screen: the table as it was, to fly from
+        node = render(self.state(), s)
+        if moving:
+            self.platform.draw(node, s.lang, s.dir, moving)
+        else:
+            self.platform.draw(node, s.lang, s.dir)
+        self.shown = self.screen
+
+    def _flights(self, played: Played) -> list[Flight]:
+        """What flies for a move just played, as the seat in front of the screen sees it (none off the table)."""
+        if self.screen != "table":
+            return []
+        if self.kind == "replay":
+            rp = self.replayer
+            if rp is None or rp.position is not played.after:
+                return []
+            return flights(rp.seen(played.before), played.move, rp.seen(played.after))
+        if self.position is not played.after:
+            return []
+        return flights(view(played.before, self.viewer), played.move, view(played.after, self.viewer), played.chosen)
+
+    def _draw_at(self, position: Position, s: Strings) -> None:
+        """Draw the table at another position; the next draw follows at once, so it is never painted."""
+        now, self.position = self.position, position
+        try:
+            self.platform.draw(render(self.state(), s), s.lang, s.dir)
+        finally:
+            self.position = now
 
     # ------------------------------------------------------------ events
     def on_event(self, event: dict[str, Any]) -> None:
@@ -309,7 +357,10 @@ class Controller:
     def _dispatch(self, event: dict[str, Any]) -> None:
         kind = event.get("type", "click")
         if kind == "key":
-            self.on_key(str(event.get("key") or ""))
+            self.on_key(str(event.get("key") or ""), str(event.get("code") or ""))
+            return
+        if kind == "focus":   # the arrow keys moved the focus within a row of cards (dom.py)
+            self.move_cursor(str(event.get("zone") or ""), str(event.get("index") or ""))
             return
         if kind == "message":
             self.on_message(event.get("data"), str(event.get("origin") or ""))
@@ -317,9 +368,14 @@ class Controller:
         if kind == "file":
             self.import_text(event.get("text"), too_big=int(event.get("size") or 0) < 0)
             return
+        if kind == "update-ready":
+            self.update_ready = True
+            return
         action = str(event.get("action") or "")
         value = str(event.get("value") or "")
         if not action and event.get("card"):
+            if self.can_move():   # the clicked card becomes its row's Tab stop (a still picture does not change)
+                self.move_cursor(str(event.get("zone") or ""), str(event.get("index") or ""))
             self.toggle(str(event.get("zone") or ""), str(event.get("index") or ""))
             return
         handler = {
@@ -344,6 +400,9 @@ class Controller:
             "ready": self.ready,
             "dismiss": self.dismiss,
             "dismiss-notices": self.dismiss_notices,
+            "keys": self.toggle_keys,
+            "apply-update": self.apply_update,
+            "rules": self.open_rules,
             "game": lambda: self.open_dialog("game"),
             "share": self.open_share,
             "copy-link": self.copy_link,
@@ -363,11 +422,16 @@ class Controller:
         if handler is not None:
             handler()
 
-    def on_key(self, key: str) -> None:
-        """Escape closes a dialog or clears the selection; in the replay viewer the arrows step
-        (mirrored in Persian, right to left), Home and End jump to the first and last frame."""
+    def on_key(self, key: str, code: str = "") -> None:
+        """Escape closes a dialog or clears the selection; the table's letter keys (model.KEY_COMMANDS,
+        by physical key) act like its buttons; in the replay viewer the arrows step (mirrored in Persian,
+        right to left), Home and End jump to the first and last frame."""
+        command = key_command(code, key)
+        if command is not None:
+            self.on_command(command)
+            return
         if key == "Escape":
-            if self.dialog in ("confirm", "game", "share", "import"):
+            if self.dialog in ("confirm", "game", "share", "import", "keys", "rules"):
                 self.close_dialog()
             elif self.error is not None:
                 self.error = None
@@ -383,6 +447,39 @@ class Controller:
         if step is not None:
             self.replay_step(step)
 
+    def on_command(self, command: str) -> None:
+        """A shortcut key's command: what the button of the same name does, when that button could be pressed."""
+        if command == "keys":
+            self.toggle_keys()
+            return
+        if self.screen != "table" or self.dialog is not None:
+            return
+        if command in KINDS:
+            self.play_selection(command)
+        elif command == "clear":
+            self.clear()
+        elif command == "undo" and not self.embed:
+            self.undo()
+        elif command == "suggest" and not self.embed:
+            self.suggest()
+
+    def open_rules(self) -> None:
+        """The rules summary ("How to play"), over the start screen or the table."""
+        if self.dialog is None or self.dialog in ("game", "keys"):
+            self.open_dialog("rules")
+
+    def toggle_keys(self) -> None:
+        """Open the Keys dialog (H, ?, or the bar's Keys button), or close it when it is open."""
+        if self.dialog == "keys":
+            self.close_dialog()
+        elif self.dialog is None:
+            self.open_dialog("keys")
+
+    def move_cursor(self, zone: str, index: str) -> None:
+        """Make a card the Tab stop of its row (the arrow keys moved there, or it was clicked)."""
+        if zone in ROVING_ZONES and index.isdigit():
+            self.cursor[zone] = int(index)
+
     # ------------------------------------------------------------ start screen
     def _choose(self, what: str, value: str) -> None:
         if what == "opponent" and (value == "human" or value in self.levels):
@@ -392,6 +489,7 @@ class Controller:
         elif what == "lang" and value in ("en", "fa"):
             self.lang = value
             self.save()
+            self._store_profile(self.profile.with_lang(value))
 
     def start_from_screen(self) -> None:
         self.opponent = self.choice_opponent
@@ -418,7 +516,7 @@ class Controller:
         self.import_problem = None
 
     def close_dialog(self) -> None:
-        if self.dialog in ("confirm", "game", "share", "import"):
+        if self.dialog in ("confirm", "game", "share", "import", "keys", "rules"):
             self.dialog = None
             self.share = None
             self.import_problem = None
@@ -602,6 +700,40 @@ class Controller:
             return False
         return True
 
+    # ------------------------------------------------------------ the profile, the site's updates
+    def _load_profile(self) -> Profile:
+        """The language chosen and the statistics kept in the browser (an empty profile when there are none)."""
+        if self.embed:  # an embedded table neither reads nor changes the player's own choices
+            return Profile()
+        try:
+            return read_profile(self.platform.load(PROFILE_KEY))
+        except Exception:  # noqa: BLE001 - storage refused: nothing remembered
+            return Profile()
+
+    def _store_profile(self, profile: Profile) -> None:
+        """Keep the profile (in memory always; in storage when the page is not embedded)."""
+        self.profile = profile
+        if self.embed:
+            return
+        try:
+            self.platform.store(PROFILE_KEY, profile_text(profile))
+        except Exception as exc:  # noqa: BLE001 - statistics are a convenience
+            self.platform.console_warn(f"Jaipur could not keep the statistics: {type(exc).__name__}: {exc}")
+
+    def _count_match(self, after: Position) -> None:
+        """A match against the computer has just ended: count it as won, lost or drawn for its level."""
+        if self.kind != "game" or self.human or after.status != "match-over":
+            return
+        outcome = outcome_for((after.result or {}).get("match_winner"), self.human_seat)
+        if outcome is not None:
+            self._store_profile(self.profile.with_result(self.opponent, outcome))
+
+    def apply_update(self) -> None:
+        """The update notice's button: the match is saved already; load the new release of the site."""
+        if self.update_ready:
+            self.save()
+            self.platform.apply_update()
+
     # ------------------------------------------------------------ the match
     def _log_replay(self, positions: list[Position], moves: list[str]) -> None:
         self.log.append({"kind": "round-start", "round": positions[0].round, "seat": positions[0].to_move})
@@ -697,6 +829,7 @@ class Controller:
         after = apply(before, move)
         entry = describe(before, move, after)
         self.position = after
+        self.played = Played(before, entry["move"], after, self.selection)
         self.moves.append(entry["move"])
         self.history.append(after)
         self.log.append(entry)
@@ -704,6 +837,7 @@ class Controller:
         if after.round_over:
             self._log_round_end(after)
         self.save()
+        self._count_match(after)
         for message in host.events_after_move(before, entry["move"], after, len(self.moves)):
             self.post(message)
         self._after_move()
@@ -757,7 +891,7 @@ class Controller:
         played = len(pz.played)
         verdict = pz.check(move)
         self.verdict = verdict
-        self.selection = frozenset()
+        chosen, self.selection = self.selection, frozenset()
         self.suggestion = None
         if verdict.correct:
             p = before
@@ -769,6 +903,8 @@ class Controller:
                 self.post(host.move_event(p, m, after, len(pz.played)))
                 p = after
             self.position = pz.position
+            if len(pz.played) == played + 1:   # the solver's move alone (a reply too: nothing flies)
+                self.played = Played(before, pz.played[-1], self.position, chosen)
         self.post(host.puzzle_event(str(move), verdict.correct, verdict.done))
 
     def reveal(self) -> None:
@@ -799,11 +935,22 @@ class Controller:
         elif how == "back":
             rp.back()
         elif how == "forward":
-            rp.forward()
+            self._replay_forward(rp.forward)
         elif how == "last":
             rp.to_end()
         elif how == "round" and value.isdigit():
             rp.jump_to_round(int(value))
+
+    def _replay_forward(self, step: Callable[[], bool]) -> bool:
+        """One step on in the replay (`step` is the replayer's), its move shown moving on the next draw."""
+        rp = self.replayer
+        assert rp is not None
+        at = rp.index
+        moved = step()
+        shown = rp.played(at)
+        if shown is not None:
+            self.played = Played(*shown)
+        return moved
 
     def replay_seat(self, value: str) -> None:
         if self.replayer is not None:
@@ -834,7 +981,7 @@ class Controller:
                 await self.platform.sleep(self.autoplay_delay)
                 if token != self.autoplay_id or self.replayer is None:
                     return
-                if not self.replayer.autoplay_step() or self.replayer.at_end:
+                if not self._replay_forward(self.replayer.autoplay_step) or self.replayer.at_end:
                     self.stop_autoplay()
                 self.draw()
         except Exception as exc:  # noqa: BLE001

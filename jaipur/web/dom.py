@@ -5,10 +5,17 @@ it reads the tree as JSON and patches the live DOM in place (same tag: update
 attributes, text and children; else replace). Text is always set as text
 (`createTextNode` / `.data`), never as markup. Patching in place keeps the
 keyboard focus where it was; a newly shown `[data-autofocus]` element gets it.
+A draw may carry flights (motion.py): their starts are measured before the patch,
+their landings after it, and light copies (outside #app, aria-hidden, no pointer
+events, no `data-card`) fly with the Web Animations API within 300 ms while each
+landing place stays transparent; a draw that changes the page stops them, and
+under `prefers-reduced-motion: reduce` nothing flies.
 
 Event delegation: a click listener and a change listener (file pickers) on #app,
-a keydown listener on the document (Escape; the arrow keys, Home and End while
-the replay viewer is shown) and a message listener (postMessage from the parent
+a keydown listener on the document (Escape; the table's shortcut keys of
+model.KEY_COMMANDS; 1 2 3 and the arrow keys, Home and End that move the focus
+among the rows of cards, each row one Tab stop; the arrows, Home and End step
+while the replay viewer is shown) and a message listener (postMessage from the parent
 window only) turn each event into a small JSON object ({type, action, value,
 card, index, zone, text, …}) and call the controller's dispatcher with it.
 The same script posts events to the host page, reads and writes localStorage
@@ -22,9 +29,11 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
+from .model import KEY_COMMANDS, ROVING_ZONES, ZONE_KEYS
+from .motion import Flight
 from .render import Node, to_data
 
 _JS = r"""
@@ -73,20 +82,94 @@ _JS = r"""
     const el = root.firstElementChild;
     if (sizes && el && el !== sized) { if (sized) sizes.unobserve(sized); sizes.observe(el); sized = el; }
   };
-  const draw = (root, json) => {
+  // ---- motion (motion.py): copies of cards and tokens fly from where they were to where they land
+  const FLIGHT_MS = 300, SLIDE_MS = 240;  // everything, stagger included, ends within FLIGHT_MS
+  const still = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  const flying = [];  // the running animations (copies and hidden targets) of the last move
+  let layer = null, lastJson = "";
+  const land = () => {  // stop every flight at once (another draw came in)
+    for (const anim of flying.splice(0)) anim.cancel();
+    if (layer) layer.replaceChildren();
+  };
+  const nth = (root, sel, i) => { const all = root.querySelectorAll(sel); return all[i] || null; };
+  const look = (src, face) => {  // what flies: the token as it lay, or a card by its face (never a data-card hook)
+    if (face === "token") return src.cloneNode(true);
+    const el = document.createElement("span");
+    el.className = face === "back" ? "card back" : "card";
+    if (face !== "back") {
+      el.dataset.fly = face;
+      const name = src.dataset && src.dataset.card === face ? src.querySelector(".card-name") : null;
+      if (name) el.appendChild(name.cloneNode(true));
+    }
+    return el;
+  };
+  const takeOff = (root, plan) => plan.map((f) => {  // before the patch: where each flight starts, and its look
+    const src = nth(root, f.from, f.i);
+    if (!src) return null;
+    const r = src.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 ? {f, r, el: look(src, f.face)} : null;
+  }).filter(Boolean);
+  const fly = (root, starts) => {  // after the patch: measure every target, then animate (reads before writes)
+    const lands = starts.map((s) => {
+      const t = nth(root, s.f.to, s.f.j);
+      return t ? {...s, t, to: t.getBoundingClientRect()} : null;
+    }).filter((x) => x && x.to.width > 0 && x.to.height > 0);
+    if (!lands.length) return;
+    const travel = starts.filter((s) => !s.f.slide).length;
+    const stagger = travel > 1 ? Math.min(40, 100 / (travel - 1)) : 0;
+    const time = Math.floor(FLIGHT_MS - stagger * Math.max(0, travel - 1));
+    if (!layer || !layer.isConnected) {
+      layer = document.createElement("div");
+      layer.className = "flights";
+      layer.setAttribute("aria-hidden", "true");
+      document.body.appendChild(layer);
+    }
+    let k = 0;
+    for (const {f, r, el, t, to} of lands) {
+      const delay = f.slide ? 0 : Math.floor(stagger * k++);
+      const duration = f.slide ? SLIDE_MS : time;
+      const scale = Math.min(to.width / r.width, to.height / r.height);
+      const dx = to.left + to.width / 2 - r.left - (r.width * scale) / 2;
+      const dy = to.top + to.height / 2 - r.top - (r.height * scale) / 2;
+      el.style.cssText = `position:fixed;left:${r.left}px;top:${r.top}px;width:${r.width}px;height:${r.height}px;`
+        + "margin:0;transform-origin:0 0;pointer-events:none;transition:none";
+      layer.appendChild(el);
+      const anim = el.animate([{transform: "none"}, {transform: `translate(${dx}px,${dy}px) scale(${scale})`}],
+                              {duration, delay, easing: "cubic-bezier(.3,.6,.35,1)", fill: "backwards"});
+      anim.onfinish = () => el.remove();
+      flying.push(anim);
+      if (f.hide) flying.push(t.animate([{opacity: 0}, {opacity: 0}], {duration: delay + duration}));
+    }
+  };
+  const draw = (root, json, flightsJson) => {
+    const plan = flightsJson ? JSON.parse(flightsJson) : [];
+    if (plan.length || json !== lastJson) land();
+    lastJson = json;
+    let starts = [];
+    if (plan.length && !(still && still.matches)) {
+      try { starts = takeOff(root, plan); } catch (err) { starts = []; }  // motion never breaks the table
+    }
     const active = document.activeElement;
     const key = root.contains(active) ? focusKey(active) : null;
     patchChildren(root, [JSON.parse(json)]);
+    if (starts.length) { try { fly(root, starts); } catch (err) { land(); } }
     const auto = root.querySelector("[data-autofocus]");
     if (auto && auto !== lastAuto) auto.focus();
-    else if (key && !root.contains(document.activeElement)) {
-      const again = root.querySelector(key) || root.querySelector("[data-zone=hand] button, [data-zone=market] button");
+    else if (key && (!root.contains(document.activeElement) || document.activeElement.disabled)) {
+      // the focused element went away or was disabled (a move button after its move): keep the keyboard
+      // on the table, at the same element when it can still be used, else at the market's or hand's Tab stop
+      const usable = (el) => el && !el.disabled && el.getClientRects().length > 0;
+      let again = root.querySelector(key);
+      if (!usable(again)) {
+        again = [...root.querySelectorAll("[data-zone=market] button[data-card], [data-zone=hand] button[data-card]")]
+          .filter(usable).sort((a, b) => (b.tabIndex === 0) - (a.tabIndex === 0))[0];
+      }
       if (again) again.focus();
     }
     lastAuto = auto;
     watchSize(root);
   };
-  const listen = (root, callback) => {
+  const listen = (root, callback, keymap) => {
     const send = (obj) => callback(JSON.stringify(obj));
     root.addEventListener("click", (event) => {
       const el = event.target.closest("[data-action], [data-card]");
@@ -107,14 +190,45 @@ _JS = r"""
       file.text().then((text) => send({type: "file", action: el.dataset.file, text, size: file.size}),
                        () => send({type: "file", action: el.dataset.file, text: "", size: 0}));
     });
+    const keys = JSON.parse(keymap);  // model.py: {commands: [KeyboardEvent.code], zones: {code: zone}, rows: [zone]}
+    const rove = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1, Home: "first", End: "last"};
     document.addEventListener("keydown", (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
       const key = event.key;
       if (key === "Escape") { send({type: "key", key}); return; }
-      if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(key)) return;
       const target = event.target;
       if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
-      if (!root.querySelector("[data-keys=replay]") || root.querySelector("[aria-modal=true]")) return;
+      const modal = root.querySelector("[aria-modal=true]");
+      const replay = root.querySelector("[data-keys=replay]");
+      const card = !modal && !replay && target && target.closest ? target.closest("button[data-card]") : null;
+      const row = card ? card.closest("[data-zone]") : null;
+      if (row && root.contains(row) && keys.rows.includes(row.dataset.zone) && key in rove) {
+        // a row of cards is one Tab stop: the arrows move the focus (mirrored right to left), Home/End jump
+        const cards = [...row.querySelectorAll("button[data-card]")];
+        const rtl = getComputedStyle(row).direction === "rtl";
+        let step = rove[key];
+        if (rtl && (key === "ArrowLeft" || key === "ArrowRight")) step = -step;
+        const at = cards.indexOf(card), n = cards.length;
+        const next = cards[step === "first" ? 0 : step === "last" ? n - 1 : (at + step + n) % n];
+        event.preventDefault();
+        for (const c of cards) c.tabIndex = c === next ? 0 : -1;
+        next.focus();
+        send({type: "focus", zone: row.dataset.zone, index: next.dataset.index || ""});
+        return;
+      }
+      if (keys.zones[event.code] && !modal && !event.shiftKey) {  // 1 2 3: to the market, the hand, the herd
+        const to = root.querySelector(`[data-zone=${keys.zones[event.code]}] button[data-card][tabindex="0"]`)
+          || root.querySelector(`[data-zone=${keys.zones[event.code]}] button[data-card]`);
+        if (to) { event.preventDefault(); to.focus(); }
+        return;
+      }
+      if (keys.commands.includes(event.code) || key === "?" || key === "\u061f") {  // T C X S U A H ? Backspace…
+        event.preventDefault();
+        if (!event.repeat) send({type: "key", key, code: event.code});
+        return;
+      }
+      if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(key)) return;
+      if (!replay || modal) return;
       event.preventDefault();
       send({type: "key", key});
     });
@@ -129,6 +243,9 @@ _JS = r"""
       sizes = new ResizeObserver(() => { if (!queued) { queued = true; requestAnimationFrame(measure); } });
       watchSize(root);
     }
+    const updateReady = () => send({type: "update-ready"});  // index.html: a new release waits (sw.js)
+    window.addEventListener("jaipur:update-ready", updateReady);
+    if (document.documentElement.dataset.update === "ready") updateReady();
     window.addEventListener("message", (event) => {  // only the parent window may command an embedded page
       if (window.parent === window || event.source !== window.parent) return;
       let text;
@@ -195,16 +312,19 @@ class BrowserPlatform:
 
         proxy = create_proxy(on_event)
         self._proxies.append(proxy)
-        self.helpers.listen(self.root, proxy)
+        keymap = {"commands": sorted(KEY_COMMANDS), "zones": dict(ZONE_KEYS), "rows": list(ROVING_ZONES)}
+        self.helpers.listen(self.root, proxy, json.dumps(keymap))
 
-    def draw(self, node: Node, lang: str, direction: str) -> None:
-        """Patch the tree into #app; the page's <html> gets the language and direction too."""
+    def draw(self, node: Node, lang: str, direction: str, flights: Sequence[Flight] = ()) -> None:
+        """Patch the tree into #app (the page's <html> gets the language and direction too) and fly
+        `flights` from where they were to where they land (nothing moves under prefers-reduced-motion)."""
         html = self.js.document.documentElement
         if html.lang != lang:
             html.lang = lang
         if html.dir != direction:
             html.dir = direction
-        self.helpers.draw(self.root, json.dumps(to_data(node), ensure_ascii=False, separators=(",", ":")))
+        plan = json.dumps([f.to_data() for f in flights], separators=(",", ":")) if flights else ""
+        self.helpers.draw(self.root, json.dumps(to_data(node), ensure_ascii=False, separators=(",", ":")), plan)
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine on the page's event loop (kept referenced until it ends)."""
@@ -250,6 +370,14 @@ class BrowserPlatform:
 
     def download(self, filename: str, text: str) -> bool:
         return bool(self.helpers.download(filename, text))
+
+    def apply_update(self) -> None:
+        """Let the waiting release of the site take over and reload the page (index.html's jaipurApplyUpdate)."""
+        apply = getattr(self.js.window, "jaipurApplyUpdate", None)
+        if apply is None:
+            self.js.location.reload()
+        else:
+            apply()
 
     async def copy(self, text: str) -> bool:
         return bool(await self.helpers.copy(text))

@@ -34,6 +34,8 @@ class Reason:
 NAMES_EN = {"D": "diamond", "G": "gold", "S": "silver", "C": "cloth", "P": "spice", "L": "leather", "M": "camel"}
 PLURALS_EN = {"D": "diamonds", "G": "gold", "S": "silver", "C": "cloth", "P": "spice", "L": "leather", "M": "camels"}
 NAMES_FA = {"D": "الماس", "G": "طلا", "S": "نقره", "C": "پارچه", "P": "ادویه", "L": "چرم", "M": "شتر"}
+KEYCAPS_FA = {"T": "ف", "C": "ز", "X": "ط", "S": "س", "U": "ع", "A": "ش", "H": "ا"}
+"""The letters the standard Persian layout (ISIRI 9147) puts on the table's shortcut keys."""
 
 EN: dict[str, str] = {
     "app.title": "Jaipur",
@@ -205,6 +207,32 @@ EN: dict[str, str] = {
     "action.reveal": "Reveal the answer",
     "action.retry": "Start again",
     "action.notices": "Hide",
+    "action.keys": "Keys",
+    "keys.title": "Keyboard",
+    "keys.intro": "Play without a mouse: Tab moves between the rows of cards and the buttons.",
+    "keys.col.keys": "Keys",
+    "keys.col.does": "What they do",
+    "keys.tab": "Go to the next row of cards or button (Shift+Tab: back)",
+    "keys.arrows": "Move among the cards of the market, your hand or your herd",
+    "keys.select": "Select or unselect the card; press the button",
+    "keys.zones": "Go to the market, your hand, your herd",
+    "keys.take": "Take the selected good",
+    "keys.camels": "Take the camels",
+    "keys.exchange": "Exchange the selected cards",
+    "keys.sell": "Sell the selected cards",
+    "keys.clear": "Clear the selection",
+    "keys.escape": "Close a dialog, or clear the selection",
+    "keys.undo": "Undo your last move",
+    "keys.suggest": "Ask for a suggested move",
+    "keys.help": "Show these keys",
+    "keys.replay": "In a replay: a move back or forward, the first or the last move",
+    "keys.note": "Letter keys go by their place on the keyboard, so they work with other layouts too.",
+    "key.space": "Space",
+    "pile.goods": "{good} tokens: {values}",
+    "pile.bonus": "Bonus tokens for {size} cards: {n} left",
+    "token.good": "{good}: {values}",
+    "token.bonus": "Bonus token worth {n}",
+    "token.bonus-hidden": "Bonus token, value hidden",
     "game.title": "This game",
     "game.share": "A link that replays this game move by move.",
     "game.export": "A JSON file of every move, to keep or to open later.",
@@ -237,6 +265,16 @@ EN: dict[str, str] = {
     "replay.dealt": "Round {n} is dealt; {name} starts.",
     "replay.keys": "Arrow keys step through the game.",
     "save.resumed": "Your game in progress is back where you left it.",
+    "update.ready": "A new version of Jaipur is ready. Reload to use it; your game is kept.",
+    "action.reload": "Reload",
+    "stats.title": "Your matches against the computer",
+    "stats.level": "Opponent",
+    "stats.won": "Won",
+    "stats.lost": "Lost",
+    "stats.drawn": "Drawn",
+    "start.rules": "How to play",
+    "action.rules": "Rules",
+    "rules.title": "How to play Jaipur",
     "save.unavailable": "This browser does not let the page save, so the game will not survive a reload.",
     "undo.done": "Your last move was taken back.",
 }
@@ -422,6 +460,32 @@ FA: dict[str, str] = {
     "action.reveal": "نمایش جواب",
     "action.retry": "از نو",
     "action.notices": "پنهان کردن",
+    "action.keys": "کلیدها",
+    "keys.title": "صفحه‌کلید",
+    "keys.intro": "بدون موشواره بازی کنید: Tab میان ردیف‌های کارت و دکمه‌ها جابه‌جا می‌شود.",
+    "keys.col.keys": "کلیدها",
+    "keys.col.does": "کارشان",
+    "keys.tab": "رفتن به ردیف کارت یا دکمه‌ی بعدی (Shift+Tab: برگشت)",
+    "keys.arrows": "جابه‌جایی میان کارت‌های بازار، دست یا گله‌ی شما",
+    "keys.select": "انتخاب کارت یا برداشتن انتخابش؛ زدن دکمه",
+    "keys.zones": "رفتن به بازار، دست شما، گله‌ی شما",
+    "keys.take": "برداشتن کالای انتخاب‌شده",
+    "keys.camels": "برداشتن شترها",
+    "keys.exchange": "معاوضه‌ی کارت‌های انتخاب‌شده",
+    "keys.sell": "فروش کارت‌های انتخاب‌شده",
+    "keys.clear": "پاک کردن انتخاب‌ها",
+    "keys.escape": "بستن پنجره، یا پاک کردن انتخاب‌ها",
+    "keys.undo": "برگرداندن آخرین حرکت شما",
+    "keys.suggest": "درخواست پیشنهاد حرکت",
+    "keys.help": "نمایش همین کلیدها",
+    "keys.replay": "در بازپخش: یک حرکت عقب یا جلو، اولین یا آخرین حرکت",
+    "keys.note": "کلیدهای حرفی با جایشان روی صفحه‌کلید کار می‌کنند، پس با چینش فارسی هم کار می‌کنند؛ حرف فارسی هر کلید کنارش آمده است.",
+    "key.space": "فاصله",
+    "pile.goods": "ژتون‌های {good}: {values}",
+    "pile.bonus": "ژتون‌های پاداش {size} کارتی: {n} مانده",
+    "token.good": "{good}: {values}",
+    "token.bonus": "ژتون پاداش به ارزش {n}",
+    "token.bonus-hidden": "ژتون پاداش، با ارزش پنهان",
     "game.title": "این بازی",
     "game.share": "پیوندی که این بازی را حرکت به حرکت بازپخش می‌کند.",
     "game.export": "پرونده‌ای JSON از همه‌ی حرکت‌ها، برای نگه داشتن یا باز کردن در آینده.",
@@ -454,6 +518,16 @@ FA: dict[str, str] = {
     "replay.dealt": "دور {n} پخش شد؛ {name} شروع می‌کند.",
     "replay.keys": "با کلیدهای جهت‌نما حرکت به حرکت جلو و عقب بروید.",
     "save.resumed": "بازی نیمه‌تمام شما همان‌جا که رها کرده بودید برگشت.",
+    "update.ready": "نسخه‌ی تازه‌ی جیپور آماده است. برای استفاده از آن صفحه را دوباره بارگذاری کنید؛ بازی شما می‌ماند.",
+    "action.reload": "بارگذاری دوباره",
+    "stats.title": "بازی‌های شما با رایانه",
+    "stats.level": "حریف",
+    "stats.won": "برد",
+    "stats.lost": "باخت",
+    "stats.drawn": "مساوی",
+    "start.rules": "طرز بازی",
+    "action.rules": "قوانین",
+    "rules.title": "طرز بازی جیپور",
     "save.unavailable": "این مرورگر اجازه‌ی ذخیره نمی‌دهد، پس بازی پس از بارگذاری دوباره نمی‌ماند.",
     "undo.done": "آخرین حرکت شما برگردانده شد.",
 }
@@ -529,6 +603,15 @@ class Strings:
         """A card's name as a label (capitalized in English)."""
         name = self.name(letter)
         return name[:1].upper() + name[1:] if self.lang == "en" else name
+
+    def keycap(self, key: str) -> str:
+        """A key's label in the Keys dialog: 'T', and in Persian 'T / ف' (the letter that key types there)."""
+        if self.lang == "fa":
+            if key in KEYCAPS_FA:
+                return f"{key} / {KEYCAPS_FA[key]}"
+            if key.isdigit():
+                return self.num(key)
+        return key
 
     def count(self, letter: str, n: int) -> str:
         """'3 leather', '2 diamonds', '۲ الماس'."""

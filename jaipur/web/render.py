@@ -13,14 +13,14 @@ Stable test hooks (DESIGN.md, "The page"): zones `[data-zone=…]`, cards
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import GOODS, ORDER
 from .i18n import Strings
-from .model import KINDS, TableState
+from .model import KEY_COMMANDS, KINDS, TableState, roving_index
+from .rulebook import Paragraph, summary
 
 TEXT = "#text"
 
@@ -78,11 +78,22 @@ def to_data(node: Node) -> Any:
 _VOID = {"br", "img", "hr", "input", "meta", "link"}
 
 
+def escape(text: str, quote: bool = False) -> str:
+    """Text made safe inside HTML (and inside a quoted attribute when `quote`), as html.escape does;
+    the stdlib `html` module is not imported because it costs ~25 ms of every page load in Pyodide.
+
+    >>> escape('<b class="x">&</b>', quote=True)
+    '&lt;b class=&quot;x&quot;&gt;&amp;&lt;/b&gt;'
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#x27;") if quote else text
+
+
 def to_html(node: Node) -> str:
     """HTML text of the tree, every text and attribute escaped (for tests and static snapshots)."""
     if node.tag == TEXT:
-        return html.escape(node.text or "", quote=False)
-    attrs = "".join(f' {k}="{html.escape(v, quote=True)}"' if v != "" else f" {k}" for k, v in node.attrs.items())
+        return escape(node.text or "")
+    attrs = "".join(f' {k}="{escape(v, quote=True)}"' if v != "" else f" {k}" for k, v in node.attrs.items())
     if node.tag in _VOID:
         return f"<{node.tag}{attrs}>"
     return f"<{node.tag}{attrs}>{''.join(to_html(c) for c in node.children)}</{node.tag}>"
@@ -115,7 +126,46 @@ def render(state: TableState, s: Strings) -> Node:
         body.attrs["inert"] = ""
     return h("div", {"class": "jaipur" + (" embed" if state.embed else ""), "lang": s.lang, "dir": s.dir,
                      "data-screen": state.screen, "data-view": state.kind},
-             _error(state, s), body, panel)
+             _live(state, s), _error(state, s), _update(state, s), body, panel)
+
+
+def _live(state: TableState, s: Strings) -> Node:
+    """The page's one visually hidden live region: it says the other side's moves and the round's result
+    (the first child of the page, so it stays the same element across every redraw)."""
+    return h("p", {"class": "sr-only", "role": "status", "aria-live": "polite", "aria-atomic": "true",
+                   "data-announce": True}, announcement(state, s))
+
+
+def announcement(state: TableState, s: Strings) -> str:
+    """What the live region says: the other side's last move in words, then the round's (and the match's)
+    result once the round is over; empty after the player's own move (its result is on the table)."""
+    v = state.view
+    if state.screen == "start" or v is None or state.kind in ("replay", "still"):
+        return ""
+    parts = []
+    last = state.last
+    if last is not None and (last["seat"] != state.seat or state.you_are_named):
+        parts.append(s.did(last, _actor(state, last["seat"])))
+    res = v.get("result")
+    if state.screen == "table" and state.dialog in ("round", "match") and res is not None:
+        sc = res["scores"]
+        parts.append(s.t("log.round-end", n=v["round"], a=state.names[0], sa=sc[0], b=state.names[1], sb=sc[1]))
+        winner = res["winner"]
+        if winner is None:
+            parts.append(s.t("result.tie"))
+        elif winner == state.seat and not state.you_are_named:
+            parts.append(s.t("result.winner.you"))
+        else:
+            parts.append(s.t("result.winner.other", name=state.names[winner]))
+        mw = res.get("match_winner")
+        if state.dialog == "match" and mw is not None:
+            if mw == "draw":
+                parts.append(s.t("match.draw"))
+            elif mw == state.seat and not state.you_are_named:
+                parts.append(s.t("match.win.you"))
+            else:
+                parts.append(s.t("match.win.other", name=state.names[mw]))
+    return " ".join(parts)
 
 
 def _error(state: TableState, s: Strings) -> Node | None:
@@ -126,13 +176,22 @@ def _error(state: TableState, s: Strings) -> Node | None:
              h("button", {"type": "button", "data-action": "dismiss"}, s.t("action.dismiss")))
 
 
+def _update(state: TableState, s: Strings) -> Node | None:
+    """A new release of the site waits (the service worker): say so and offer the reload."""
+    if not state.update_ready:
+        return None
+    return h("div", {"class": "update", "role": "status", "data-update": True},
+             h("span", {}, s.t("update.ready")),
+             h("button", {"type": "button", "class": "small", "data-action": "apply-update"}, s.t("action.reload")))
+
+
 # ---------------------------------------------------------------- start screen
 
 
 def _choice(action: str, value: str, pressed: bool, label: str, about: str | None = None,
-            disabled: bool = False) -> Node:
+            disabled: bool = False, lang: str | None = None) -> Node:
     return h("button", {"type": "button", "class": "choice", "data-action": action, "data-value": value,
-                        "aria-pressed": "true" if pressed else "false", "disabled": disabled},
+                        "aria-pressed": "true" if pressed else "false", "disabled": disabled, "lang": lang},
              h("span", {"class": "choice-label"}, label),
              h("span", {"class": "choice-about"}, about) if about else None)
 
@@ -163,16 +222,36 @@ def _start(state: TableState, s: Strings) -> Node:
                h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
                h("fieldset", {"class": "choices", "data-choice": "opponent"},
                  h("legend", {}, s.t("start.opponent")), opponent_buttons),
+               _stats(state, s),
                h("fieldset", {"class": "choices two", "data-choice": "mode"},
                  h("legend", {}, s.t("start.mode")),
                  [_choice("mode", m, state.mode == m, s.t(f"mode.{m}")) for m in ("standard", "single-round")]),
                h("fieldset", {"class": "choices two", "data-choice": "lang"},
                  h("legend", {}, s.t("start.lang")),
-                 [_choice("set-lang", lang, s.lang == lang, s.t(f"lang.{lang}")) for lang in ("en", "fa")]),
+                 [_choice("set-lang", lang, s.lang == lang, s.t(f"lang.{lang}"), lang=lang) for lang in ("en", "fa")]),
                h("button", {"type": "button", "class": "primary big", "data-action": "start",
                             "data-autofocus": True}, s.t("start.new")),
-               h("button", {"type": "button", "class": "link-button", "data-action": "import"},
-                 s.t("action.import")) if state.tools else None))
+               h("div", {"class": "start-links"},
+                 h("button", {"type": "button", "class": "link-button", "data-action": "rules",
+                              "aria-haspopup": "dialog"}, s.t("start.rules")),
+                 h("button", {"type": "button", "class": "link-button", "data-action": "import"},
+                   s.t("action.import")) if state.tools else None)))
+
+
+def _stats(state: TableState, s: Strings) -> Node | None:
+    """The matches won, lost and drawn against each computer level in this browser (once one is finished)."""
+    if not state.stats:
+        return None
+    cols = ("won", "lost", "drawn")
+    return h("section", {"class": "stats", "data-stats": True, "aria-labelledby": "stats-title"},
+             h("h2", {"id": "stats-title", "class": "legend"}, s.t("stats.title")),
+             h("table", {},
+               h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, s.t("stats.level")),
+                                [h("th", {"scope": "col"}, s.t(f"stats.{c}")) for c in cols])),
+               h("tbody", {}, [h("tr", {"data-level": level},
+                                 h("th", {"scope": "row"}, s.t(f"level.{level}")),
+                                 [h("td", {"data-" + c: getattr(tally, c)}, s.num(getattr(tally, c))) for c in cols])
+                               for level, tally in state.stats.items()])))
 
 
 # ---------------------------------------------------------------- pass screen
@@ -195,6 +274,11 @@ def _pass(state: TableState, s: Strings) -> Node:
 
 
 # ---------------------------------------------------------------- the table
+
+
+def _shortcut(command: str) -> str:
+    """The aria-keyshortcuts of a command's button, from the page's key map ('T', 'Backspace Delete')."""
+    return " ".join(code.removeprefix("Key") for code, c in KEY_COMMANDS.items() if c == command)
 
 
 def _actor(state: TableState, seat: int) -> str | None:
@@ -277,17 +361,23 @@ def _bar(state: TableState, s: Strings) -> Node:
     tools = None
     if state.tools:
         tools = h("div", {"class": "tools"},
-                  h("button", {"type": "button", "data-action": "suggest", "disabled": not can_suggest},
+                  h("button", {"type": "button", "data-action": "suggest", "aria-keyshortcuts": _shortcut("suggest"),
+                               "disabled": not can_suggest},
                     s.t("action.suggest")) if state.can_suggest and state.kind in ("game", "position") else None,
                   h("button", {"type": "button", "data-action": "game", "aria-haspopup": "dialog"},
                     s.t("action.game")) if state.kind in ("game", "position", "replay") else None,
+                  h("button", {"type": "button", "data-action": "rules", "aria-haspopup": "dialog"},
+                    s.t("action.rules")),
+                  h("button", {"type": "button", "data-action": "keys", "aria-haspopup": "dialog",
+                               "aria-keyshortcuts": _shortcut("keys") + " Shift+?"}, s.t("action.keys")),
                   h("button", {"type": "button", "data-action": "switch-lang", "data-value": other_lang,
                                "lang": other_lang}, s.t(f"lang.{other_lang}")),
                   h("button", {"type": "button", "data-action": "menu"}, s.t("action.menu")))
     return h("header", {"class": "bar"},
              None if state.embed else h("div", {"class": "brand"},
                                         h("span", {"class": "logo", "aria-hidden": "true"}),
-                                        h("span", {"class": "title"}, s.t("app.title"))),
+                                        h("h1", {"class": "title"}, s.t("app.title"))),
+             h("h1", {"class": "sr-only"}, s.t("app.title")) if state.embed else None,
              h("span", {"class": "badge", "data-level": state.opponent if state.kind in ("game", "position")
                         else state.kind}, level),
              h("span", {"class": "badge round"}, s.t("round", n=v.get("round", 1))),
@@ -297,7 +387,8 @@ def _bar(state: TableState, s: Strings) -> Node:
 
 
 def _seals(s: Strings, n: int) -> Node:
-    return h("span", {"class": "seals", "data-seals": n, "title": s.t("seals", n=n), "aria-label": s.t("seals", n=n)},
+    return h("span", {"class": "seals", "data-seals": n, "title": s.t("seals", n=n), "role": "img",
+                      "aria-label": s.t("seals", n=n)},
              [h("span", {"class": "seal", "aria-hidden": "true"}) for _ in range(n)])
 
 
@@ -324,22 +415,24 @@ def _opponent(state: TableState, s: Strings, v: dict[str, Any], other: int) -> N
                _seals(s, v["seals"][other]),
                h("span", {"class": "dots", "aria-hidden": "true"}, h("i"), h("i"), h("i")) if state.thinking else None),
              h("div", {"class": "zone opp-hand", "data-zone": "opponent-hand", "data-count": n_hand,
-                       "data-revealed": "true" if revealed else None,
+                       "data-revealed": "true" if revealed else None, "role": "group",
                        "aria-label": f"{hand_label}: {s.plural('count.cards', n_hand)}"},
-               h("div", {"class": "fan open"}, [h("span", {"class": "card mini face", "data-card": c,
+               h("div", {"class": "fan open"}, [h("span", {"class": "card mini face", "data-card": c, "role": "img",
                                                            "title": s.title(c), "aria-label": s.title(c)})
                                                 for c in revealed])
                if revealed else h("div", {"class": "fan"}, [_card_back("mini") for _ in range(n_hand)]),
                h("span", {"class": "count"}, s.plural("count.cards", n_hand))),
-             h("div", {"class": "zone opp-herd", "data-zone": "opponent-herd", "data-count": herd,
+             h("div", {"class": "zone opp-herd", "data-zone": "opponent-herd", "data-count": herd, "role": "group",
                        "aria-label": s.t("zone.opponent-herd", name=name)},
                h("span", {"class": "camel-mini", "aria-hidden": "true"}),
                h("span", {"class": "count"}, s.plural("count.camels", herd))),
-             h("div", {"class": "zone tokens opp-tokens", "data-zone": "opponent-tokens",
+             h("div", {"class": "zone tokens opp-tokens", "data-zone": "opponent-tokens", "role": "group",
                        "aria-label": s.t("zone.opponent-tokens", name=name)},
                _token_groups(taken["goods"], s),
                [h("span", {"class": "token bonus" + (" back" if val is None else ""), "data-size": size,
-                           "title": s.t("result.bonus")}, "?" if val is None else s.num(val))
+                           "title": s.t("result.bonus"), "role": "img",
+                           "aria-label": s.t("token.bonus-hidden") if val is None else s.t("token.bonus", n=val)},
+                  "?" if val is None else s.num(val))
                 for size, val in taken["bonus"]],
                h("span", {"class": "sum"}, s.t("rupees", n=goods_total) + (
                    " + " + s.plural("count.bonus-hidden", len(taken["bonus"])) if taken["bonus"] else ""))
@@ -351,13 +444,16 @@ def _token_groups(goods: list[list[Any]], s: Strings) -> list[Node]:
     for g in GOODS:
         values = [val for gg, val in goods if gg == g]
         if values:
-            out.append(h("span", {"class": "token-group", "data-good": g},
+            out.append(h("span", {"class": "token-group", "data-good": g, "role": "img",
+                                  "aria-label": s.t("token.good", good=s.title(g),
+                                                    values=s.t("comma").join(s.num(val) for val in values))},
                           [_token(g, val, s, "small") for val in values]))
     return out
 
 
 def _card_button(state: TableState, s: Strings, zone: str, index: int, letter: str, active: bool,
-                 highlight: set[int] | None = None, suggested: set[str] | None = None) -> Node:
+                 highlight: set[int] | None = None, suggested: set[str] | None = None, count: int = 1) -> Node:
+    """A selectable card: a toggle button named by its good; one card of each row is the Tab stop (roving)."""
     key = f"{zone}:{index}"
     pressed = key in state.selection
     classes = ["card"]
@@ -366,6 +462,7 @@ def _card_button(state: TableState, s: Strings, zone: str, index: int, letter: s
     if suggested and key in suggested:
         classes.append("suggested")
     return h("button", {"type": "button", "class": " ".join(classes), "data-card": letter, "data-index": index,
+                        "tabindex": "0" if index == roving_index(state.cursor, zone, count) else "-1",
                         "aria-pressed": "true" if pressed else "false",
                         "aria-disabled": None if active else "true",
                         "aria-label": s.title(letter)},
@@ -395,41 +492,46 @@ def _center(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
     discard = v["discard"]
     playing = v["status"] == "playing"
     return h("section", {"class": "center"},
-             h("div", {"class": "zone goods", "data-zone": "goods", "aria-label": s.t("zone.goods")},
+             h("div", {"class": "zone goods", "data-zone": "goods", "role": "group", "aria-label": s.t("zone.goods")},
                h("h2", {}, s.t("zone.goods")),
                [h("div", {"class": "pile" + ("" if v["goods"][g] else " empty"), "data-good": g,
-                          "data-left": len(v["goods"][g]), "title": s.title(g)},
-                  h("span", {"class": "pile-icon", "aria-label": s.title(g)}),
+                          "data-left": len(v["goods"][g]), "title": s.title(g), "role": "img",
+                          "aria-label": s.t("pile.goods", good=s.title(g), values=s.t("comma").join(
+                              s.num(val) for val in v["goods"][g]) or s.t("empty"))},
+                  h("span", {"class": "pile-icon", "aria-hidden": "true"}),
                   h("span", {"class": "pile-tokens"},
                     [_token(g, val, s, "small" + (" top" if i == 0 else "")) for i, val in enumerate(v["goods"][g])]
                     or h("span", {"class": "muted"}, s.t("empty"))))
                 for g in GOODS]),
              h("div", {"class": "zone market-zone"},
                h("h2", {}, s.t("zone.market")),
-               h("div", {"class": "cards market", "data-zone": "market", "aria-label": s.t("zone.market")},
-                 [_card_button(state, s, "market", i, c, active, hl, suggested) for i, c in enumerate(market)])),
+               h("div", {"class": "cards market", "data-zone": "market", "role": "group", "aria-label": s.t("zone.market")},
+                 [_card_button(state, s, "market", i, c, active, hl, suggested, len(market))
+                  for i, c in enumerate(market)])),
              h("div", {"class": "side"},
-               h("div", {"class": "zone deck", "data-zone": "deck", "data-count": v["deck_size"],
+               h("div", {"class": "zone deck", "data-zone": "deck", "data-count": v["deck_size"], "role": "group",
                          "aria-label": s.t("zone.deck")},
                  h("h2", {}, s.t("zone.deck")),
                  h("div", {"class": "deck-stack"},
                    _card_back("deck-card" + (" empty" if not v["deck_size"] else "")),
                    h("span", {"class": "count"}, s.plural("count.cards", v["deck_size"])))),
-               h("div", {"class": "zone bonus", "data-zone": "bonus", "aria-label": s.t("zone.bonus")},
+               h("div", {"class": "zone bonus", "data-zone": "bonus", "role": "group", "aria-label": s.t("zone.bonus")},
                  h("h2", {}, s.t("zone.bonus")),
                  h("div", {"class": "bonus-piles"},
-                   [h("span", {"class": "bonus-pile", "data-size": size, "data-left": bonus_sizes[size]},
+                   [h("span", {"class": "bonus-pile", "data-size": size, "data-left": bonus_sizes[size], "role": "img",
+                               "aria-label": s.t("pile.bonus", size=int(size), n=bonus_sizes[size])},
                       h("span", {"class": "token bonus back" + ("" if bonus_sizes[size] else " gone")}, s.num(int(size))),
                       h("span", {"class": "count"}, "×" + s.num(bonus_sizes[size])))
                     for size in ("3", "4", "5")],
                    h("span", {"class": "bonus-pile camel-token", "title": s.t("camel-token")},
-                     h("span", {"class": "token camel" + ("" if playing else " gone"),
+                     h("span", {"class": "token camel" + ("" if playing else " gone"), "role": "img",
                                 "aria-label": s.t("camel-token")}, s.num(5))))),
-               h("div", {"class": "zone discard", "data-zone": "discard", "aria-label": s.t("zone.discard")},
+               h("div", {"class": "zone discard", "data-zone": "discard", "role": "group",
+                         "aria-label": s.t("zone.discard")},
                  h("h2", {}, s.t("zone.discard")),
                  h("div", {"class": "discard-list"},
-                   [h("span", {"class": "sold", "data-good": g, "data-count": discard.count(g),
-                               "title": s.count(g, discard.count(g))},
+                   [h("span", {"class": "sold", "data-good": g, "data-count": discard.count(g), "role": "img",
+                               "title": s.count(g, discard.count(g)), "aria-label": s.count(g, discard.count(g))},
                       h("span", {"class": "pile-icon", "aria-hidden": "true"}),
                       h("span", {"class": "count"}, s.num(discard.count(g))))
                     for g in GOODS if g in discard]
@@ -444,6 +546,8 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
     suggested = set(state.suggestion and state.suggestion.move and state.selection or ())
     total = sum(val for _, val in taken["goods"]) + sum(val or 0 for _, val in taken["bonus"])
     name = state.names[seat]
+    hand_label = s.t("zone.hand") if not state.you_are_named else s.t("zone.opponent-hand", name=name)
+    herd_label = s.t("zone.herd") if not state.you_are_named else s.t("zone.opponent-herd", name=name)
     banner = None
     if state.suggestion is not None:
         sug = state.suggestion
@@ -452,16 +556,20 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                    h("strong", {}, text), (" " + sug.reason) if sug.reason else None)
     elif state.last is not None and state.last["seat"] != seat:
         last = state.last
-        banner = h("div", {"class": "banner last-move", "role": "status", "data-last-move": last["move"]},
+        # said once by the page's live region (_live), so this banner is not a live region itself
+        banner = h("div", {"class": "banner last-move", "data-last-move": last["move"]},
                    h("span", {}, s.did(last, state.names[last["seat"]])),
                    h("span", {"class": "minis", "aria-hidden": "true"},
                      [h("span", {"class": "mini-card", "data-good": c}) for c in (last["taken"] or "")]))
     if banner is None:
         banner = h("div", {"class": "banner empty", "aria-hidden": "true"})
-    tokens = h("div", {"class": "zone tokens my-tokens", "data-zone": "tokens", "aria-label": s.t("zone.tokens")},
+    tokens = h("div", {"class": "zone tokens my-tokens", "data-zone": "tokens", "role": "group",
+                       "aria-label": s.t("zone.tokens")},
                h("span", {"class": "who"}, h("span", {"class": "name"}, name), _seals(s, v["seals"][seat])),
                _token_groups(taken["goods"], s),
-               [h("span", {"class": "token bonus", "data-size": size}, s.num(val) if val is not None else "?")
+               [h("span", {"class": "token bonus", "data-size": size, "role": "img",
+                           "aria-label": s.t("token.bonus-hidden") if val is None else s.t("token.bonus", n=val)},
+                  s.num(val) if val is not None else "?")
                 for size, val in taken["bonus"]],
                h("span", {"class": "sum"}, s.t("rupees", n=total)))
     return h("section", {"class": "player you", "aria-label": name},
@@ -469,18 +577,17 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
              banner,
              h("div", {"class": "rows"},
                h("div", {"class": "zone hand-zone"},
-                 h("h2", {}, s.t("zone.hand") if not state.you_are_named else s.t("zone.opponent-hand", name=name),
-                   " ", h("span", {"class": "count"}, s.t("count.hand", n=len(hand)))),
-                 h("div", {"class": "cards hand", "data-zone": "hand", "data-count": len(hand),
-                           "aria-label": s.t("zone.hand")},
-                   [_card_button(state, s, "hand", i, c, active, None, suggested) for i, c in enumerate(hand)]
+                 h("h2", {}, hand_label, " ", h("span", {"class": "count"}, s.t("count.hand", n=len(hand)))),
+                 h("div", {"class": "cards hand", "data-zone": "hand", "data-count": len(hand), "role": "group",
+                           "aria-label": hand_label},
+                   [_card_button(state, s, "hand", i, c, active, None, suggested, len(hand))
+                    for i, c in enumerate(hand)]
                    or h("span", {"class": "muted empty-hand"}, s.plural("count.cards", 0)))),
                h("div", {"class": "zone herd-zone"},
-                 h("h2", {}, s.t("zone.herd") if not state.you_are_named else s.t("zone.opponent-herd", name=name),
-                   " ", h("span", {"class": "count"}, s.num(herd))),
+                 h("h2", {}, herd_label, " ", h("span", {"class": "count"}, s.num(herd))),
                  h("div", {"class": "cards herd" + (" crowded" if herd > 3 else "") + ("" if herd else " none"), "data-zone": "herd",
-                           "data-count": herd, "aria-label": s.t("zone.herd")},
-                   [_card_button(state, s, "herd", i, "M", active, None, suggested) for i in range(herd)]
+                           "data-count": herd, "role": "group", "aria-label": herd_label},
+                   [_card_button(state, s, "herd", i, "M", active, None, suggested, herd) for i in range(herd)]
                    or h("span", {"class": "muted"}, s.plural("count.camels", 0))))))
 
 
@@ -491,7 +598,7 @@ def _actions(state: TableState, s: Strings) -> Node:
         enabled = bool(a and a.enabled)
         why = s.reason(a.reason) if a and not enabled else ""
         buttons.append(h("button", {"type": "button", "class": "act" + (" primary" if enabled else ""),
-                                    "data-action": kind, "disabled": not enabled,
+                                    "data-action": kind, "aria-keyshortcuts": _shortcut(kind), "disabled": not enabled,
                                     "data-move": None, "data-candidate": a.move if a and a.move else None,
                                     "title": why or None},
                          s.t(f"action.{kind}")))
@@ -509,16 +616,20 @@ def _actions(state: TableState, s: Strings) -> Node:
     undo = None
     if state.tools and state.kind in ("game", "position") and state.opponent != "human":
         undo = h("button", {"type": "button", "class": "act undo", "data-action": "undo",
-                            "disabled": not state.can_undo}, s.t("action.undo"))
+                            "aria-keyshortcuts": _shortcut("undo"), "disabled": not state.can_undo}, s.t("action.undo"))
+    # only the answer to a selection (ready / why not) is live: "your turn" is said by the bar's status
+    said = kind in ("ready", "why")
     return h("div", {"class": "actions"},
              _puzzle_panel(state, s),
              h("div", {"class": "buttons"}, buttons),
              h("div", {"class": "hint-row"},
                h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
-                       "data-code": reason.code if reason else None, "aria-live": "polite"}, text),
+                       "data-code": reason.code if reason else None},
+                 h("span", {"aria-live": "polite"}, text if said else None), None if said else text),
                undo,
                h("button", {"type": "button", "class": "act clear", "data-action": "clear",
-                            "disabled": not state.selection}, s.t("action.clear"))
+                            "aria-keyshortcuts": _shortcut("clear"), "disabled": not state.selection},
+                 s.t("action.clear"))
                if state.interactive else None))
 
 
@@ -659,7 +770,7 @@ def _breakdown(state: TableState, s: Strings, v: dict[str, Any], res: dict[str, 
                      "data-round-winner": "none" if winner is None else winner},
              h("h2" if title_id else "h3", {"id": title_id}, s.t("result.title", n=v["round"])),
              h("table", {"class": "breakdown"},
-               h("thead", {}, h("tr", {}, h("th", {}), [h("th", {"scope": "col"}, n) for n in names])),
+               h("thead", {}, h("tr", {}, h("td", {}), [h("th", {"scope": "col"}, n) for n in names])),
                h("tbody", {},
                  h("tr", {"data-row": "goods"}, h("th", {"scope": "row"}, s.t("result.goods")),
                    [cell_goods(x) for x in seats]),
@@ -743,13 +854,78 @@ def _replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
 
 # ---------------------------------------------------------------- dialogs over the whole page
 
-PANELS = ("game", "share", "import")
+PANELS = ("game", "share", "import", "keys", "rules")
+KEY_ROWS = (
+    (("Tab",), "keys.tab"),
+    (("←", "→", "↑", "↓", "Home", "End"), "keys.arrows"),
+    (("Enter", "Space"), "keys.select"),
+    (("1", "2", "3"), "keys.zones"),
+    (("T",), "keys.take"),
+    (("C",), "keys.camels"),
+    (("X",), "keys.exchange"),
+    (("S",), "keys.sell"),
+    (("Backspace", "Delete"), "keys.clear"),
+    (("Esc",), "keys.escape"),
+    (("U",), "keys.undo"),
+    (("A",), "keys.suggest"),
+    (("H", "?"), "keys.help"),
+    (("←", "→", "Home", "End"), "keys.replay"),
+)
+"""The Keys dialog, row by row: the keys and what they do (the README's Keyboard section says the same)."""
+
+
+def _keys_dialog(s: Strings) -> Node:
+    """The Keys dialog: every key of the table and what it does, in this language."""
+    def caps(keys: tuple[str, ...]) -> list[Any]:
+        out: list[Any] = []
+        for i, key in enumerate(keys):
+            out.extend([" " if i else None, h("kbd", {}, s.t("key.space") if key == "Space" else s.keycap(key))])
+        return out
+
+    return _overlay(h("section", {"class": "dialog keys-dialog", "role": "dialog", "aria-modal": "true",
+                                  "aria-labelledby": "dlg-title", "data-dialog": "keys"},
+                      h("h2", {"id": "dlg-title"}, s.t("keys.title")),
+                      h("p", {}, s.t("keys.intro")),
+                      h("table", {"class": "keys-table"},
+                        h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, s.t("keys.col.keys")),
+                                         h("th", {"scope": "col"}, s.t("keys.col.does")))),
+                        h("tbody", {}, [h("tr", {"data-keys-row": what.removeprefix("keys.")},
+                                          h("th", {"scope": "row"}, caps(keys)), h("td", {}, s.t(what)))
+                                        for keys, what in KEY_ROWS])),
+                      h("p", {"class": "muted"}, s.t("keys.note")),
+                      h("div", {"class": "dialog-buttons"},
+                        h("button", {"type": "button", "class": "primary", "data-action": "close",
+                                     "data-autofocus": True}, s.t("action.close")))))
+
+
+def _rules_dialog(s: Strings) -> Node:
+    """How to play: the rules summary (rulebook.py) in this language, section by section."""
+    def paragraph(par: Paragraph) -> Node:
+        if isinstance(par, tuple):
+            return h("ul", {}, [h("li", {}, item) for item in par])
+        return h("p", {}, par)
+
+    return _overlay(h("section", {"class": "dialog rules-dialog", "role": "dialog", "aria-modal": "true",
+                                  "aria-labelledby": "dlg-title", "data-dialog": "rules"},
+                      h("h2", {"id": "dlg-title"}, s.t("rules.title")),
+                      h("div", {"class": "rules-text", "tabindex": "0", "role": "document",
+                                "aria-label": s.t("rules.title")},
+                        [h("section", {"data-rules": ",".join(sec.rules)},
+                           h("h3", {}, sec.title), [paragraph(par) for par in sec.paragraphs])
+                         for sec in summary(s.lang)]),
+                      h("div", {"class": "dialog-buttons"},
+                        h("button", {"type": "button", "class": "primary", "data-action": "close",
+                                     "data-autofocus": True}, s.t("action.close")))))
 
 
 def _panel(state: TableState, s: Strings) -> Node | None:
     """The game menu (share, download, open a record, new game), the share link, the import form."""
     if state.dialog not in PANELS:
         return None
+    if state.dialog == "keys":
+        return _keys_dialog(s)
+    if state.dialog == "rules":
+        return _rules_dialog(s)
     close = h("button", {"type": "button", "data-action": "close"}, s.t("action.close"))
     if state.dialog == "game":
         items = [("share", "game.share"), ("export", "game.export"), ("import", "game.import"), ("menu", "game.new")]

@@ -162,10 +162,9 @@ class Replayer:
                 out.append({"kind": "round-end", "round": p.round, "scores": list(res.get("scores", [0, 0]))})
         return out
 
-    def current_view(self) -> dict[str, Any]:
-        """The current frame as a view (jaipur-view/1 from the chosen seat) plus a `replay` block;
-        with `"all"`, also `hands`, `opponent_hand` and every bonus value (`revealed: true`)."""
-        p = self.position
+    def seen(self, p: Position) -> dict[str, Any]:
+        """A position as `seen_from` sees it: `jaipur.view` from the chosen seat; with `"all"`, also
+        `hands`, `opponent_hand` and every bonus value (`revealed: true`)."""
         seat = 0 if self.seen_from == "all" else int(self.seen_from)
         v = view(p, seat)
         if self.seen_from == "all":
@@ -176,6 +175,20 @@ class Replayer:
                 {"goods": [[g, val] for g, val in p.taken_goods[s]], "bonus": [[size, val] for size, val in p.taken_bonus[s]]}
                 for s in (0, 1)
             ]
+        return v
+
+    def played(self, at: int) -> tuple[Position, str, Position] | None:
+        """The move shown by going from frame `at` to the current frame: (before, move, after) when that
+        was one step on onto a move's frame, else None (a jump, a step back, a new deal)."""
+        frame = self.frames[self.index]
+        if self.index != at + 1 or frame.move is None:
+            return None
+        return self.frames[at].position, self.record.moves[frame.move], frame.position
+
+    def current_view(self) -> dict[str, Any]:
+        """The current frame as a view (jaipur-view/1 from the chosen seat) plus a `replay` block;
+        with `"all"`, also `hands`, `opponent_hand` and every bonus value (`revealed: true`)."""
+        v = self.seen(self.position)
         frame = self.frames[self.index]
         v["replay"] = {
             "frame": self.index,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from jaipur import Rng, determinize, legal_moves
+from jaipur.web.motion import Flight
 from jaipur.web.render import Node
 
 
@@ -35,10 +37,16 @@ class FakePlatform:
         self.can_store = can_store
         self.can_copy = can_copy
         self.slept: list[float] = []
+        self.flights: list[Flight] = []          # what flew with the last draw (motion.py)
+        self.flown: list[list[Flight]] = []      # every draw's flights that had any
+        self.updates_applied = 0
 
-    def draw(self, node: Node, lang: str, direction: str) -> None:
+    def draw(self, node: Node, lang: str, direction: str, flights: Sequence[Flight] = ()) -> None:
         self.node = node
         self.draws += 1
+        self.flights = list(flights)
+        if flights:
+            self.flown.append(list(flights))
 
     def spawn(self, coro: Any) -> None:
         self.tasks.append(coro)
@@ -87,6 +95,9 @@ class FakePlatform:
     async def copy(self, text: str) -> bool:
         self.copied.append(text)
         return self.can_copy
+
+    def apply_update(self) -> None:
+        self.updates_applied += 1
 
     def events(self, kind: str | None = None) -> list[dict[str, Any]]:
         """The events posted to the host page (of one type)."""

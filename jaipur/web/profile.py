@@ -1,0 +1,116 @@
+"""What the browser remembers about the player between visits: the language chosen and the
+matches won, lost and drawn against each computer level.
+
+It is kept as one small JSON object under `PROFILE_KEY` in localStorage (the controller reads and
+writes it through its platform). Whatever is stored is read defensively: a missing, corrupt or
+foreign value gives an empty profile, never an error, and unknown parts are dropped.
+
+>>> p = Profile().with_lang("fa").with_result("trader", "won").with_result("trader", "lost")
+>>> p.lang, p.record("trader"), p.record("novice")
+('fa', Tally(won=1, lost=1, drawn=0), Tally(won=0, lost=0, drawn=0))
+>>> read_profile(profile_text(p)) == p
+True
+>>> read_profile("{not json") == Profile()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+PROFILE_KEY = "jaipur.profile.v1"
+"""The localStorage key of the profile (the saved match has its own key, saved.STORAGE_KEY)."""
+LANGS = ("en", "fa")
+OUTCOMES = ("won", "lost", "drawn")
+MAX_COUNT = 10**9
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Matches won, lost and drawn against one level."""
+
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+
+    @property
+    def played(self) -> int:
+        """How many matches were finished."""
+        return self.won + self.lost + self.drawn
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The language chosen on the page (None: not chosen yet) and a tally per computer level."""
+
+    lang: str | None = None
+    stats: dict[str, Tally] = field(default_factory=dict)
+
+    def record(self, level: str) -> Tally:
+        """The tally against `level` (zeros when no match was finished against it)."""
+        return self.stats.get(level, Tally())
+
+    def with_lang(self, lang: str) -> Profile:
+        """This profile with the language chosen (an unknown language changes nothing)."""
+        return replace(self, lang=lang) if lang in LANGS else self
+
+    def with_result(self, level: str, outcome: str) -> Profile:
+        """This profile with one more finished match against `level`: outcome is won, lost or drawn."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {outcome!r}")
+        old = self.record(level)
+        new = replace(old, **{outcome: min(MAX_COUNT, getattr(old, outcome) + 1)})
+        return replace(self, stats={**self.stats, level: new})
+
+    def any_played(self) -> bool:
+        """Whether any match against the computer was finished."""
+        return any(t.played for t in self.stats.values())
+
+
+def outcome_for(match_winner: int | str | None, human_seat: int) -> str | None:
+    """won / lost / drawn for the player in `human_seat`, or None while the match goes on.
+
+    >>> outcome_for(0, 0), outcome_for(0, 1), outcome_for("draw", 1), outcome_for(None, 0)
+    ('won', 'lost', 'drawn', None)
+    """
+    if match_winner is None:
+        return None
+    if match_winner == "draw":
+        return "drawn"
+    return "won" if match_winner == human_seat else "lost"
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT else 0
+
+
+def read_profile(text: str | None) -> Profile:
+    """The profile stored as `text`; an empty one when it is missing or cannot be read."""
+    if not text:
+        return Profile()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Profile()
+    if not isinstance(data, dict):
+        return Profile()
+    lang = data.get("lang")
+    stats: dict[str, Tally] = {}
+    raw = data.get("stats")
+    if isinstance(raw, dict):
+        for level, tally in list(raw.items())[:20]:
+            if isinstance(level, str) and len(level) <= 20 and isinstance(tally, dict):
+                stats[level] = Tally(*(_count(tally.get(k)) for k in OUTCOMES))
+    return Profile(lang=lang if lang in LANGS else None, stats=stats)
+
+
+def profile_text(profile: Profile) -> str:
+    """The profile as the JSON text that is stored."""
+    data: dict[str, Any] = {"lang": profile.lang,
+                            "stats": {lv: {k: getattr(t, k) for k in OUTCOMES} for lv, t in profile.stats.items()}}
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+__all__ = ["PROFILE_KEY", "Profile", "Tally", "outcome_for", "profile_text", "read_profile"]

@@ -1,0 +1,123 @@
+"""Motion in real headless Chromium: a move's cards and tokens fly as light copies that are gone within
+300 ms (Web Animations, stagger included); under prefers-reduced-motion nothing flies at all."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+browser = pytest.mark.browser
+LIMIT_MS = 300.001   # Chromium reports 40 ms + 260 ms as 300.00000000000006
+
+# Every copy that flies, every Web Animation (not the CSS ones: the thinking dots, a pressed card's lift)
+# and when each ends, right after a click; the copies carry no test hook and take no pointer.
+CLICK_AND_LOOK = """(selector) => {
+  const t0 = performance.now();
+  document.querySelector(selector).click();
+  void document.body.offsetHeight;
+  const ms = performance.now() - t0;
+  const copies = [...document.querySelectorAll('.flights > *')];
+  const anims = document.getAnimations().filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition));
+  window.__mine = {copies, anims};
+  return {
+    ms,
+    copies: copies.length,
+    hooks: document.querySelectorAll('.flights [data-card], .flights [data-zone], .flights [data-action]').length,
+    hidden: [...document.querySelectorAll('.flights')].every(l => l.getAttribute('aria-hidden') === 'true'),
+    pointer: copies.map(c => getComputedStyle(c).pointerEvents),
+    ends: anims.map(a => a.effect.getComputedTiming().endTime),
+    faces: copies.map(c => c.dataset.fly || (c.classList.contains('back') ? 'back' : c.className)),
+  };
+}"""
+# The copies and animations of that click, a little after 300 ms: every copy removed, every animation over.
+# (The computer's reply may be flying by then: it is its own flights.)
+AFTER = """() => new Promise(done => setTimeout(() => done({
+  copies: window.__mine.copies.filter(c => c.isConnected).length,
+  anims: window.__mine.anims.filter(a => a.playState === 'running' || a.playState === 'paused').length,
+}), 380))"""
+NOW = """() => ({
+  copies: document.querySelectorAll('.flights > *').length,
+  anims: document.getAnimations().filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition)).length,
+})"""
+# Counts every copy ever added to the page from now on (the computer's reply comes later, on its own).
+WATCH = """() => {
+  window.__copies = 0;
+  new MutationObserver(records => {
+    for (const r of records) for (const n of r.addedNodes)
+      if (n.nodeType === 1 && (n.classList.contains('flights') || n.closest('.flights'))) window.__copies += 1;
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def boot(page: Any, base_url: str, wait_settled: Callable[..., str], query: str) -> None:
+    page.goto(base_url + query)
+    assert wait_settled(page) == "ready"
+
+
+@browser
+def test_a_move_flies_and_lands_within_300_ms(page: Any, page_log: Any, base_url: str,
+                                               wait_settled: Callable[..., str]) -> None:
+    boot(page, base_url, wait_settled, "?opponent=novice&seed=3")
+    assert page.get_attribute("main.table", "data-turn") == "you"
+    got = page.evaluate(CLICK_AND_LOOK, "button[data-action=camels]")
+    print(f"camels click->render with flights: {got['ms']:.1f} ms, {got['copies']} copies")
+    assert got["copies"] >= 3                               # three camels to the herd, three cards from the deck
+    assert got["faces"].count("M") >= 3 and "back" in got["faces"]
+    assert got["hooks"] == 0 and got["hidden"] and set(got["pointer"]) == {"none"}
+    assert got["ends"] and max(got["ends"]) <= LIMIT_MS
+    assert page.locator("[data-zone=herd] [data-card=M]").count() == 3   # the real cards are there at once
+    # the computer starts thinking meanwhile (the same page drawn again): the flights go on
+    assert page.evaluate("() => new Promise(done => setTimeout(() => done("
+                         "window.__mine.copies.filter(c => c.isConnected).length), 120))") == got["copies"]
+    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    page.wait_for_function("document.querySelector('main.table').dataset.turn === 'you'", timeout=30_000)
+    page.wait_for_timeout(400)
+    assert page.evaluate(NOW) == {"copies": 0, "anims": 0}              # the computer's reply has landed too
+    assert page_log.console_errors == []
+
+
+@browser
+def test_a_sale_flies_cards_and_tokens(page: Any, page_log: Any, base_url: str,
+                                                 wait_settled: Callable[..., str]) -> None:
+    boot(page, base_url, wait_settled, "?opponent=novice&seed=3")
+    hand = page.eval_on_selector_all("[data-zone=hand] [data-card]", "els => els.map(e => e.dataset.card)")
+    good = max(sorted(set(hand) - set("DGS")), key=hand.count)   # a good that sells alone
+    for i, letter in enumerate(hand):
+        if letter == good:
+            page.locator("[data-zone=hand] [data-card]").nth(i).click()
+    page.focus("button[data-action=sell]")
+    got = page.evaluate(CLICK_AND_LOOK, "button[data-action=sell]")
+    assert got["faces"].count(good) == hand.count(good) and any("token" in f for f in got["faces"])
+    assert max(got["ends"]) <= LIMIT_MS
+    assert not page.evaluate("document.activeElement.closest('.flights')")   # a copy never takes the focus
+    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    assert page_log.console_errors == []
+
+
+@browser
+def test_hot_seat_sees_the_others_move_fly_after_the_pass_screen(page: Any, page_log: Any, base_url: str,
+                                                                wait_settled: Callable[..., str]) -> None:
+    boot(page, base_url, wait_settled, "?opponent=human&seed=3")
+    page.click("button[data-action=ready]")
+    page.click("button[data-action=camels]")
+    assert page.locator("[data-screen=pass]").count() == 1
+    got = page.evaluate(CLICK_AND_LOOK, "button[data-action=ready]")
+    assert got["copies"] >= 3 and max(got["ends"]) <= LIMIT_MS
+    assert got["hooks"] == 0
+    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    assert page_log.console_errors == []
+
+
+@browser
+def test_reduced_motion_moves_nothing(page: Any, page_log: Any, base_url: str,
+                                      wait_settled: Callable[..., str]) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, base_url, wait_settled, "?opponent=novice&seed=3")
+    page.evaluate(WATCH)
+    got = page.evaluate(CLICK_AND_LOOK, "button[data-action=camels]")
+    assert got["copies"] == 0 and got["ends"] == []
+    assert page.locator("[data-zone=herd] [data-card=M]").count() == 3
+    page.wait_for_function("document.querySelector('main.table').dataset.turn === 'you'", timeout=30_000)
+    assert page.evaluate("window.__copies") == 0            # nor did the computer's reply
+    assert page_log.console_errors == []
