@@ -8,9 +8,11 @@
 
 Standard library only. The runtime (PyScript core and Pyodide, pinned in
 package.json / package-lock.json) comes from the npm registry through `npm ci`
-and is copied into assets/vendor/ (git-ignored). Also keeps the [files] table of
-pyscript.toml equal to the jaipur package's modules, and compiles the package's
-bytecode for the page (assets/vendor/bytecode.zip, by the vendored Pyodide under Node).
+and is copied into assets/vendor/ (git-ignored). The jaipur package reaches the
+page as one archive, assets/vendor/jaipur.zip: every module and data file, and
+their bytecode compiled by the vendored Pyodide under Node (cached in
+assets/vendor/bytecode.zip); the development server builds the archive from the
+current sources on every request, so an edit shows on reload.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import argparse
 import functools
 import hashlib
 import http.server
+import io
 import json
 import re
 import shutil
@@ -33,7 +36,8 @@ STAMP = VENDOR / "vendor.json"
 CONFIG = ROOT / "pyscript.toml"
 PRECACHE = "assets/vendor/precache.js"
 BYTECODE = "assets/vendor/bytecode.zip"
-BYTECODE_STAMP = VENDOR / "bytecode.json"
+BYTECODE_STAMP = "assets/vendor/bytecode.json"
+BUNDLE = "assets/vendor/jaipur.zip"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SHELL = ("index.html", "pyscript.toml", "main.py", "sw.js")
 PACKAGE_SUFFIXES = (".py", ".json")
@@ -74,6 +78,7 @@ def fetch_vendor(force: bool = False) -> None:
     if not vendor_ready() or force:
         install_runtime()
     sync_bytecode()
+    write_bundle(ROOT / BUNDLE)
 
 
 def install_runtime() -> None:
@@ -142,8 +147,9 @@ def sync_bytecode() -> bool:
     files = [f for f in package_files() if f.endswith(".py")]
     digest = _sources_digest(files)
     bundle = ROOT / BYTECODE
+    stamp = ROOT / BYTECODE_STAMP
     try:
-        if bundle.is_file() and json.loads(BYTECODE_STAMP.read_text(encoding="utf-8")).get("sources") == digest:
+        if bundle.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get("sources") == digest:
             return False
     except (OSError, ValueError):
         pass
@@ -162,7 +168,46 @@ def sync_bytecode() -> bool:
         with zipfile.ZipFile(bundle, "w"):
             pass
         digest = "none"
-    BYTECODE_STAMP.write_text(json.dumps({"sources": digest}) + "\n", encoding="utf-8")
+    stamp.write_text(json.dumps({"sources": digest}) + "\n", encoding="utf-8")
+    return True
+
+
+def package_bundle(root: Path = ROOT) -> bytes:
+    """The archive the page unpacks into jaipur/: every package file of root, and the compiled bytecode
+    (checked-hash .pyc, so a module edited since the last compile is compiled from its source instead).
+    The same files always give the same bytes, so the service worker's version only moves with them."""
+    files = package_files(root)
+    key = hashlib.sha256()
+    for name in [*files, BYTECODE]:
+        path = (root if name in files else ROOT) / name
+        key.update(name.encode() + b"\n" + (path.read_bytes() if path.is_file() else b""))
+    return _bundle(str(root), key.hexdigest())
+
+
+@functools.lru_cache(maxsize=4)
+def _bundle(root_text: str, key: str) -> bytes:
+    """package_bundle for one state of the sources (key): built once, then reused."""
+    root = Path(root_text)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        def put(name: str, data: bytes) -> None:
+            z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+        for name in package_files(root):
+            put(Path(name).relative_to("jaipur").as_posix(), (root / name).read_bytes())
+        if zipfile.is_zipfile(ROOT / BYTECODE):
+            with zipfile.ZipFile(ROOT / BYTECODE) as compiled:
+                for name in sorted(compiled.namelist()):
+                    put(name, compiled.read(name))
+    return out.getvalue()
+
+
+def write_bundle(path: Path) -> bool:
+    """Write the package archive to path when it differs; True if it was written."""
+    data = package_bundle()
+    if path.is_file() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
     return True
 
 
@@ -172,10 +217,9 @@ def package_files(root: Path = ROOT) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in found)
 
 
-def files_table(files: list[str]) -> str:
-    """The generated [files] block of pyscript.toml for these package files (and their bytecode bundle)."""
-    rows = "".join(f'"./{f}" = "./{f}"\n' for f in files) + f'"./{BYTECODE}" = "./jaipur/*"\n'
-    return f"{FILES_BEGIN}\n[files]\n{rows}{FILES_END}"
+def files_table() -> str:
+    """The generated [files] block of pyscript.toml: the package archive, unpacked into jaipur/."""
+    return f'{FILES_BEGIN}\n[files]\n"./{BUNDLE}" = "./jaipur/*"\n{FILES_END}'
 
 
 def config_text() -> str:
@@ -184,7 +228,7 @@ def config_text() -> str:
     pattern = re.compile(re.escape(FILES_BEGIN) + r".*?" + re.escape(FILES_END), re.S)
     if not pattern.search(text):
         raise SystemExit(f"{CONFIG.name}: the generated [files] markers are missing; restore them.")
-    return pattern.sub(lambda _: files_table(package_files()), text)
+    return pattern.sub(lambda _: files_table(), text)
 
 
 def sync_config() -> bool:
@@ -193,19 +237,20 @@ def sync_config() -> bool:
     if text == CONFIG.read_text(encoding="utf-8"):
         return False
     CONFIG.write_text(text, encoding="utf-8")
-    print(f"Updated the [files] list of {CONFIG.name} ({len(package_files())} package files).", flush=True)
+    print(f"Updated the [files] block of {CONFIG.name}.", flush=True)
     return True
 
 
 def site_files(root: Path = ROOT) -> list[str]:
-    """Every file the browser may need, relative to the site root: shell, package, assets (no source maps),
-    and the example pages (examples/, without the Python script that writes them)."""
+    """Every file the browser may need, relative to the site root: shell, assets (no source maps; the
+    package archive among them) and the example pages (examples/, without the Python script that writes them)."""
     assets = (p for p in (root / "assets").rglob("*") if p.is_file() and p.suffix != ".map")
     examples = (p for p in (root / "examples").rglob("*")
                 if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
     rel = {p.relative_to(root).as_posix() for p in (*assets, *examples)}
-    rel.discard(PRECACHE)
-    return sorted([*SHELL, *package_files(root), *rel])
+    rel.difference_update({PRECACHE, BYTECODE, BYTECODE_STAMP})
+    rel.add(BUNDLE)
+    return sorted([*SHELL, *rel])
 
 
 def precache_js(root: Path = ROOT) -> str:
@@ -213,9 +258,17 @@ def precache_js(root: Path = ROOT) -> str:
     files = site_files(root)
     digest = hashlib.sha256()
     for name in files:
-        digest.update(name.encode() + b"\n" + (root / name).read_bytes())
+        digest.update(name.encode() + b"\n" + served_bytes(root, name))
     data = {"version": digest.hexdigest()[:16], "files": ["./", *files]}
     return "self.JAIPUR_PRECACHE = " + json.dumps(data, indent=1) + ";\n"
+
+
+def served_bytes(root: Path, name: str) -> bytes:
+    """The bytes a site file is served with: the package archive is built from root's sources when it
+    has them (the development server), any other file is read from disk."""
+    if name == BUNDLE and (root / "jaipur").is_dir():
+        return package_bundle(root)
+    return (root / name).read_bytes()
 
 
 def build(dest: Path) -> None:
@@ -228,23 +281,27 @@ def build(dest: Path) -> None:
     shutil.rmtree(dest, ignore_errors=True)
     for name in site_files():
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, dest / name)
+        (dest / name).write_bytes(served_bytes(ROOT, name))
     (dest / PRECACHE).write_text(precache_js(dest), encoding="utf-8")
     print(f"Built the static site in {dest} ({len(site_files()) + 1} files).", flush=True)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right MIME types; the precache list is computed per request."""
+    """Static files with the right MIME types; the precache list and the package archive are computed per
+    request (from the sources, when the folder has them)."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     quiet = True
 
     def do_GET(self) -> None:
-        """Serve a file, or the live precache list of the service worker."""
-        if self.path.split("?", 1)[0].lstrip("/") == PRECACHE:
-            body = precache_js(Path(self.directory)).encode()
+        """Serve a file, or the live precache list of the service worker, or the live package archive."""
+        name = self.path.split("?", 1)[0].lstrip("/")
+        live = name == PRECACHE or (name == BUNDLE and (Path(self.directory) / "jaipur").is_dir())
+        if live:
+            root = Path(self.directory)
+            body = precache_js(root).encode() if name == PRECACHE else package_bundle(root)
             self.send_response(200)
-            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Content-Type", "text/javascript" if name == PRECACHE else "application/zip")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)

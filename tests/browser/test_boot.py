@@ -35,26 +35,30 @@ def assert_readable_error(page: Any) -> None:
 
 
 def test_pyscript_toml_lists_every_package_file() -> None:
-    """[files] in pyscript.toml names exactly the jaipur package's modules and data files."""
+    """[files] in pyscript.toml is the generated block: the package archive, unpacked into jaipur/."""
     assert serve.config_text() == serve.CONFIG.read_text(encoding="utf-8"), (
         "pyscript.toml's [files] list is out of date: run `python serve.py --fetch-only` and commit pyscript.toml")
 
 
-def test_bytecode_bundle_holds_a_checked_pyc_for_every_module() -> None:
-    """assets/vendor/bytecode.zip: one checked-hash .pyc (PEP 552 flags 0b11) per package module, all
-    from the same Python (the vendored Pyodide's), laid out as jaipur/'s __pycache__ folders."""
+def test_the_package_archive_holds_every_file_and_a_checked_pyc_for_every_module() -> None:
+    """assets/vendor/jaipur.zip (what pyscript.toml unpacks into jaipur/): every module and data file of the
+    package as it is now, and one checked-hash .pyc (PEP 552 flags 0b11) per module, all from the same
+    Python (the vendored Pyodide's), in jaipur/'s __pycache__ folders."""
     if shutil.which("node") is None and not (ROOT / serve.BYTECODE).exists():
-        pytest.skip("Node.js is needed to compile the bundle")
+        pytest.skip("Node.js is needed to compile the bytecode")
     serve.fetch_vendor()
-    with zipfile.ZipFile(ROOT / serve.BYTECODE) as bundle:
-        names = sorted(bundle.namelist())
-        headers = {name: bundle.read(name)[:8] for name in names}
+    with zipfile.ZipFile(ROOT / serve.BUNDLE) as bundle:
+        names = set(bundle.namelist())
+        sources = {f: bundle.read(Path(f).relative_to("jaipur").as_posix()) for f in serve.package_files()}
+        headers = {n: bundle.read(n)[:8] for n in names if n.endswith(".pyc")}
+    assert all((ROOT / f).read_bytes() == data for f, data in sources.items())
     modules = [f for f in serve.package_files() if f.endswith(".py")]
-    expected = sorted(str(Path(m).relative_to("jaipur").parent / "__pycache__" / (Path(m).stem + ".cpython-314.pyc"))
-                      .removeprefix("./") for m in modules)
-    assert names == expected
+    compiled = {(Path(m).relative_to("jaipur").parent / "__pycache__" / (Path(m).stem + ".cpython-314.pyc")).as_posix()
+                for m in modules}
+    assert names == set(Path(f).relative_to("jaipur").as_posix() for f in sources) | compiled
     assert len({h[:4] for h in headers.values()}) == 1                       # one magic number
     assert all(int.from_bytes(h[4:8], "little") == 0b11 for h in headers.values())
+    assert serve.package_bundle() == (ROOT / serve.BUNDLE).read_bytes()      # the same files, the same bytes
 
 
 def test_main_py_compiles() -> None:
