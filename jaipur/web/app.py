@@ -679,8 +679,8 @@ class Controller:
         if saved.finished:
             return False
         rec = saved.record
-        lang = saved.extra.get("lang")
-        if lang in ("en", "fa") and "lang" not in self.options.given:
+        lang = saved.extra.get("lang")   # a language the player chose (profile) or the address names comes first
+        if lang in ("en", "fa") and "lang" not in self.options.given and self.profile.lang is None:
             self.lang = str(lang)
         self._begin("game" if rec.start is None else "position", saved.opponent, saved.human_seat, rec.seed,
                     rec.mode, rec.start, list(rec.moves))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import json
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,21 @@ def test_an_embedded_table_does_not_show_the_update_bar() -> None:
     c, pf = open_page(BASE + "?embed=1&seed=3", FakePlatform())
     c.on_event({"type": "update-ready"})
     assert not having(pf.node, "data-update")
+
+
+def test_the_loading_screen_reads_the_same_stored_choice() -> None:
+    """index.html picks the loading screen's language from the same localStorage key before Python runs."""
+    page = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
+    assert f'localStorage.getItem("{PROFILE_KEY}")' in page
+
+
+def test_a_saved_game_in_another_language_follows_the_players_choice() -> None:
+    """A game saved while the address said ?lang=fa resumes in the language the player chose on the page."""
+    c, pf = open_page(BASE + "?opponent=novice&seed=4")
+    click(c, "set-lang", "en")                                  # the player's own choice: English
+    c2, pf2 = open_page(BASE + "?lang=fa&opponent=novice&seed=4", FakePlatform(dict(pf.storage)))
+    assert c2.lang == "fa"                                      # the address wins while it says so
+    c2.play(legal_moves(c2.position)[0])
+    pf2.run()
+    c3, _ = open_page(BASE, FakePlatform(dict(pf2.storage)))    # reloaded without ?lang: the player's choice
+    assert c3.kind == "game" and c3.moves and c3.lang == "en"
