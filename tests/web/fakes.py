@@ -1,4 +1,4 @@
-"""Test doubles for the table's controller: a platform (no browser) and a bots package."""
+"""Test doubles for the table's controller: a platform (no browser), a bots package, and a whole match."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from jaipur import Rng, determinize, legal_moves
+from jaipur import Record, Rng, apply, determinize, legal_moves, new_match, next_round
 from jaipur.web.motion import Flight
 from jaipur.web.render import Node
 
@@ -155,3 +155,15 @@ class FakeBots:
             reason = "Because it is the last one."
             reason_fa = "چون آخری است."
         return S()
+
+
+def full_match(seed: int = 11, mode: str = "standard") -> Record:
+    """A whole match, the same moves every time: each seat plays a fixed pick among its legal moves."""
+    p = new_match(seed, mode)
+    moves: list[str] = []
+    while p.status != "match-over":
+        q = next_round(p) if p.round_over else p
+        legal = legal_moves(q)
+        moves.append(legal[(len(moves) * 7) % len(legal)])
+        p = apply(p, moves[-1])
+    return Record(seed=seed, mode=mode, players=["Ava", "Bo"], moves=moves)

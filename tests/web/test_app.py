@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from jaipur import Record, apply, legal_moves, new_match, next_round, position_from_json, record_to_json, replay, view
+from jaipur import Record, new_match, position_from_json, record_to_json, replay, view
 from jaipur.cards import letters_of
 from jaipur.web import host
 from jaipur.web.app import Controller, read_address
@@ -18,7 +18,7 @@ from jaipur.web.links import make_link, parse_page_url
 from jaipur.web.render import find, text_of, walk
 from jaipur.web.saved import STORAGE_KEY, load_text, save_text
 
-from .fakes import FakeBots, FakePlatform
+from .fakes import FakeBots, FakePlatform, full_match
 
 BASE = "http://127.0.0.1:8000/index.html"
 SALE = {"market": "MMGCS", "hands": ["LLLLDG", "CSPP"], "herds": [1, 2], "to_move": 0, "seed": 12}
@@ -53,17 +53,6 @@ def hand_indexes(c: Controller, letter: str) -> list[int]:
 def attr_nodes(c: Controller, pf: FakePlatform, attr: str) -> list[Any]:
     assert pf.node is not None
     return [n for n in walk(pf.node) if attr in n.attrs]
-
-
-def full_match(seed: int = 11, mode: str = "standard") -> Record:
-    p = new_match(seed, mode)
-    moves: list[str] = []
-    while p.status != "match-over":
-        q = next_round(p) if p.round_over else p
-        legal = legal_moves(q)
-        moves.append(legal[(len(moves) * 7) % len(legal)])
-        p = apply(p, moves[-1])
-    return Record(seed=seed, mode=mode, players=["Ava", "Bo"], moves=moves)
 
 
 def play_camels_or_first(c: Controller) -> None:

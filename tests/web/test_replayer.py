@@ -6,20 +6,11 @@ import json
 
 import pytest
 
-from jaipur import BadRecordError, Record, apply, legal_moves, new_match, next_round, replay, view
+from jaipur import BadRecordError, Record, replay, view
 from jaipur.cards import letters_of
 from jaipur.web.replayer import Replayer
 
-
-def full_match(seed: int, mode: str = "standard") -> Record:
-    p = new_match(seed, mode)
-    moves: list[str] = []
-    while p.status != "match-over":
-        q = next_round(p) if p.round_over else p
-        legal = legal_moves(q)
-        moves.append(legal[(len(moves) * 7) % len(legal)])
-        p = apply(p, moves[-1])
-    return Record(seed=seed, mode=mode, players=["Ava", "Bo"], moves=moves)
+from .fakes import full_match
 
 
 @pytest.fixture(scope="module")
