@@ -82,6 +82,12 @@ class PageLog:
     requests: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
 
+    def assert_clean(self) -> None:
+        """Nothing left 127.0.0.1, nothing failed, nothing was written to the console as an error."""
+        assert self.foreign_requests() == []
+        assert self.failed == []
+        assert self.console_errors == []
+
     def foreign_requests(self) -> list[str]:
         """Requests that left 127.0.0.1 (data: and blob: URLs never leave the page)."""
         return [u for u in self.requests if urlsplit(u).scheme not in ("data", "blob") and urlsplit(u).hostname not in LOCAL_HOSTS]

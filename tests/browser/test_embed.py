@@ -44,12 +44,6 @@ def select_hand(page: Any, letter: str, count: int) -> None:
             picked += 1
 
 
-def assert_clean(page_log: Any) -> None:
-    assert page_log.foreign_requests() == []
-    assert page_log.failed == []
-    assert page_log.console_errors == []
-
-
 @browser
 def test_position_link_opens_that_position_in_compact_chrome(page: Any, page_log: Any, base_url: str,
                                                              wait_settled: Callable[..., str]) -> None:
@@ -72,7 +66,7 @@ def test_position_link_opens_that_position_in_compact_chrome(page: Any, page_log
     select_hand(page, "L", 4)
     page.click("button[data-action=sell]")
     page.wait_for_selector("[data-zone=log] [data-move=S4L]", state="attached")
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 @browser
@@ -90,7 +84,7 @@ def test_still_picture_does_not_react(page: Any, page_log: Any, base_url: str,
     page.wait_for_timeout(300)
     assert page.locator("[aria-pressed=true]").count() == 0
     assert page.inner_html("#app") == before
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 @browser
@@ -110,7 +104,7 @@ def test_puzzle_says_right_or_wrong_and_reveals_the_answer(page: Any, page_log: 
     assert page.get_attribute("[data-verdict]", "data-verdict") == "solved"
     assert page.inner_text("[data-verdict]").startswith("Right: selling 4 leather earns 10 rupees")
     assert page.get_attribute("main.table", "data-turn") == "over"
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 @browser
@@ -174,7 +168,7 @@ def test_replay_viewer_steps_jumps_rounds_and_hides_the_other_hand(page: Any, pa
     p95 = times[int(0.95 * len(times)) - 1]
     print(f"replay step -> render over {len(times)} frames: p50 {times[len(times) // 2]:.1f} ms, p95 {p95:.1f} ms")
     assert p95 <= 100
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 def _three_round_record() -> jaipur.Record:
@@ -302,7 +296,7 @@ def test_explainer_page_every_frame_is_ready_and_shows_its_scenario(page: Any, p
         "document.querySelector('#app > .jaipur').getBoundingClientRect().height") for i in range(5)]
     print("explainer frames (iframe height, table height):", [(round(a), round(b)) for a, b in zip(heights, inner)])
     assert all(abs(a - b) <= 2 for a, b in zip(heights, inner))
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 @browser
@@ -318,7 +312,7 @@ def test_bad_parameters_show_a_message_never_a_blank_page(page: Any, page_log: A
     assert "سابقه‌ی بازی که در نشانی آمده" in page.inner_text("[data-problems]")    # Persian shows Persian
     boot(page, base_url + "index.html#puzzle=" + json.dumps({"market": "MMMDG"}), wait_settled)
     assert "puzzle" in page.inner_text("[data-problems]").lower()
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 @browser
@@ -335,4 +329,4 @@ def test_the_built_site_carries_the_explainer(page: Any, page_log: Any, tmp_path
     frame = page.locator("iframe").first.element_handle().content_frame()
     assert wait_settled(frame) == "ready"
     assert frame.get_attribute("main.table", "data-view") == "position"
-    assert_clean(page_log)
+    page_log.assert_clean()

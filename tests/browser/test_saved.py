@@ -48,12 +48,6 @@ def play(page: Any) -> None:
     raise AssertionError("no move")
 
 
-def assert_clean(page_log: Any) -> None:
-    assert page_log.foreign_requests() == []
-    assert page_log.failed == []
-    assert page_log.console_errors == []
-
-
 @browser
 def test_the_game_survives_a_reload(page: Any, page_log: Any, base_url: str,
                                     wait_settled: Callable[..., str]) -> None:
@@ -78,7 +72,7 @@ def test_the_game_survives_a_reload(page: Any, page_log: Any, base_url: str,
     play(page)
     page.wait_for_function(YOUR_TURN)
     assert len(logged_moves(page)) == 8
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 @browser
@@ -127,7 +121,7 @@ def test_undo_against_the_computer(page: Any, page_log: Any, base_url: str,
                              document.querySelector('button[data-action=undo]').click(); }""")
     page.wait_for_timeout(1500)
     assert logged_moves(page) == [] and page.get_attribute("main.table", "data-turn") == "you"
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 @browser
@@ -166,7 +160,7 @@ def test_download_import_and_share_the_record(page: Any, page_log: Any, base_url
     page.wait_for_selector("[data-zone=replay]")
     page.keyboard.press("End")
     assert page.get_attribute("[data-zone=replay]", "data-ply") == str(len(moves))
-    assert_clean(page_log)
+    page_log.assert_clean()
 
 
 @browser
@@ -180,4 +174,4 @@ def test_embedded_page_leaves_the_saved_game_alone(page: Any, page_log: Any, bas
     play(page)
     page.wait_for_function(YOUR_TURN)
     assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')") == saved
-    assert_clean(page_log)
+    page_log.assert_clean()
