@@ -74,6 +74,8 @@ AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the replay viewer's autoplay."""
 KINDS_PLAYED = ("game", "position")
 """The kinds of table where a match is played on (saved, undone, exported)."""
+CLOSABLE_DIALOGS = ("confirm", "game", "share", "import", "keys", "rules")
+"""Dialogs that Close and Escape shut (the round and match results wait for their own buttons)."""
 
 
 class Platform(Protocol):
@@ -431,7 +433,7 @@ class Controller:
             self.on_command(command)
             return
         if key == "Escape":
-            if self.dialog in ("confirm", "game", "share", "import", "keys", "rules"):
+            if self.dialog in CLOSABLE_DIALOGS:
                 self.close_dialog()
             elif self.error is not None:
                 self.error = None
@@ -516,7 +518,7 @@ class Controller:
         self.import_problem = None
 
     def close_dialog(self) -> None:
-        if self.dialog in ("confirm", "game", "share", "import", "keys", "rules"):
+        if self.dialog in CLOSABLE_DIALOGS:
             self.dialog = None
             self.share = None
             self.import_problem = None
