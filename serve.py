@@ -254,12 +254,17 @@ def site_files(root: Path = ROOT) -> list[str]:
 
 
 def precache_js(root: Path = ROOT) -> str:
-    """The service worker's precache list and a version hash of everything in it."""
+    """The service worker's precache list, a version hash of everything in it, and each file's sha256
+    (the worker checks its cached copies against them and fetches again what does not match)."""
     files = site_files(root)
     digest = hashlib.sha256()
+    hashes: dict[str, str] = {}
     for name in files:
-        digest.update(name.encode() + b"\n" + served_bytes(root, name))
-    data = {"version": digest.hexdigest()[:16], "files": ["./", *files]}
+        body = served_bytes(root, name)
+        digest.update(name.encode() + b"\n" + body)
+        hashes[name] = hashlib.sha256(body).hexdigest()
+    hashes["./"] = hashes["index.html"]  # the site root is served as index.html
+    data = {"version": digest.hexdigest()[:16], "files": ["./", *files], "hashes": hashes}
     return "self.JAIPUR_PRECACHE = " + json.dumps(data, indent=1) + ";\n"
 
 
