@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import safejson
 from .cards import (
     BONUS_SIZES,
     BONUS_TOKENS,
@@ -289,9 +290,11 @@ def position_from_json(data: Any) -> Position:
     """
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as exc:
-            raise _bad(f"The position is not valid JSON ({str(exc)[:80]}).") from None
+            data = safejson.loads(data, "The position")
+        except safejson.JsonLimitError as exc:
+            raise _bad(exc.message) from None
+    elif safejson.data_depth(data) > safejson.MAX_DEPTH:
+        raise _bad(f"The position is nested more than {safejson.MAX_DEPTH} levels deep; positions nest far less.")
     if not isinstance(data, dict):
         raise _bad("A position must be a JSON object with at least 'market' and 'hands'.")
     unknown = sorted(str(k) for k in data if k not in KNOWN_FIELDS)

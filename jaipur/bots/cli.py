@@ -9,6 +9,7 @@ import sys
 from typing import Any, TextIO
 
 from ..cards import BONUS_SIZES, GOODS
+from ..cli_io import cap_jobs, check_log, check_movetime, read_position, write_line
 from ..errors import BadMoveError, JaipurError, MatchOverError
 from ..position import Position
 from ..rng import Rng
@@ -20,8 +21,6 @@ from .words import describe
 
 
 def _position_for_move(path: str) -> Position:
-    from ..__main__ import read_position
-
     p = read_position(path)
     if p.status == "match-over":
         raise MatchOverError("The match is over: there is no move to choose.")
@@ -36,10 +35,9 @@ def cmd_move(args: argparse.Namespace) -> None:
     if level not in LEVELS:
         raise UnknownBotError(f"There is no bot called '{level[:30]}': choose one of {', '.join(LEVELS)}.")
     bot = make_bot(args.bot)
+    movetime = check_movetime(args.movetime)
     p = _position_for_move(args.position)
-    if args.movetime is not None and args.movetime <= 0:
-        raise UnknownBotError("--movetime must be a positive number of seconds.")
-    print(bot.choose(view(p, p.to_move), Rng(args.seed), args.movetime))
+    print(bot.choose(view(p, p.to_move), Rng(args.seed), movetime))
 
 
 def cmd_arena(args: argparse.Namespace) -> None:
@@ -49,12 +47,15 @@ def cmd_arena(args: argparse.Namespace) -> None:
             raise UnknownBotError(f"There is no bot called '{spec[:30]}': choose one of {', '.join(LEVELS)}.")
     if args.rounds < 1:
         raise UnknownBotError("--rounds must be at least 1.")
-    summary = run_arena(args.a, args.b, args.rounds, args.seed, args.movetime, max(1, args.jobs), args.progress,
+    movetime = check_movetime(args.movetime)
+    if args.log is not None:
+        check_log(args.log)
+    summary = run_arena(args.a, args.b, args.rounds, args.seed, movetime, cap_jobs(args.jobs), args.progress,
                         args.log)
     if args.json:
-        print(json.dumps(summary, separators=(",", ":")))
+        write_line(json.dumps(summary, ensure_ascii=False, separators=(",", ":")))
         return
-    print(f"{summary['a']} vs {summary['b']}: {summary['rounds']} rounds, "
+    write_line(f"{summary['a']} vs {summary['b']}: {summary['rounds']} rounds, "
           f"{summary['a_wins']} wins, {summary['b_wins']} losses, {summary['ties']} ties; "
           f"win rate {summary['a_win_rate']:.3f} (95% CI {summary['ci95'][0]:.3f}–{summary['ci95'][1]:.3f}); "
           f"ms per move: {summary['a']} {summary['ms_per_move']['a']['median']}, "
@@ -121,7 +122,7 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
     p = new_match(seed, "standard")
 
     def say(text: str) -> None:
-        stdout.write(text + "\n")
+        write_line(text, stdout)
         stdout.flush()
 
     say(f"Jaipur: you against the {opponent} bot (seed {seed}). {HELP}")
@@ -147,7 +148,11 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
             shown = True
         stdout.write("Your move: ")
         stdout.flush()
-        line = stdin.readline()
+        try:
+            line = stdin.readline()
+        except UnicodeDecodeError:
+            say("\nThat input is not UTF-8 text; the match is left unfinished.")
+            return 2
         if not line:
             say("\nGoodbye: the match is left unfinished.")
             return 0
@@ -185,9 +190,10 @@ def cmd_play(args: argparse.Namespace) -> None:
     level = parse_spec(args.opponent)[0]
     if level not in LEVELS:
         raise UnknownBotError(f"There is no bot called '{level[:30]}': choose one of {', '.join(LEVELS)}.")
+    movetime = check_movetime(args.movetime)
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
     try:
-        status = play(args.opponent, seed, args.seat, args.movetime, sys.stdin, sys.stdout)
+        status = play(args.opponent, seed, args.seat, movetime, sys.stdin, sys.stdout)
     except KeyboardInterrupt:
         print("\nGoodbye.")
         status = 0

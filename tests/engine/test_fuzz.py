@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import Counter
 
 import pytest
@@ -18,9 +19,7 @@ try:
 except ImportError:  # tests/engine is not a package: pytest put it on sys.path
     import reference as R
 
-jaipur = pytest.importorskip("jaipur")
-if not hasattr(jaipur, "new_match"):
-    pytest.skip("jaipur.new_match does not exist yet", allow_module_level=True)
+import jaipur
 
 SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None,
                     max_examples=300)
@@ -470,3 +469,97 @@ def test_compact_record_reader_examples(text):
 @pytest.mark.parametrize("thing", [None, 5, ["J1"], {"seed": 1}])
 def test_compact_record_reader_non_text(thing):
     assert read_record(thing, compact=True) is None
+
+
+# ---------------------------------------------------------------- bounded readers: nesting, size and surrogates
+SURROGATES = ["\ud800", "\udfff", "\udcff", "\udc80"]
+texts_with_surrogates = st.text(st.characters() | st.sampled_from(SURROGATES), max_size=12)
+deep = st.integers(0, 3000).map(lambda n: "[" * n + "]" * n) | st.integers(0, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n)
+nested_texts = st.builds(lambda prefix, core, suffix: prefix + core + suffix,
+                         st.sampled_from(['{"market":"MMMDG","hands":["",""],"round":', '{"seed":1,"moves":', "", "["]),
+                         deep | st.just('"[[[["'), st.sampled_from(["}", "]", "", "]}"]))
+surrogate_values = st.recursive(scalars | texts_with_surrogates,
+                                lambda kids: st.lists(kids, max_size=3)
+                                | st.dictionaries(texts_with_surrogates | st.sampled_from(FIELDS), kids, max_size=3),
+                                max_leaves=12)
+
+
+def emits_cleanly(error: jaipur.JaipurError) -> None:
+    """The command line's error object for `error` encodes as strict UTF-8 and reads back as JSON."""
+    import io
+
+    from jaipur.cli_io import emit
+
+    buffer = io.BytesIO()
+    stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="strict")
+    real = sys.stdout
+    sys.stdout = stream
+    try:
+        emit(error.to_json())
+    finally:
+        sys.stdout = real
+    stream.flush()
+    assert set(json.loads(buffer.getvalue().decode("utf-8"))) == {"error"}
+
+
+def reads_or_refuses(reader, data, code):
+    """`reader(data)` returns or raises a JaipurError of `code` whose message any output can carry."""
+    try:
+        reader(data)
+    except jaipur.JaipurError as exc:
+        assert exc.code == code, (exc.code, exc.message)
+        assert isinstance(exc.message, str) and exc.message
+        emits_cleanly(exc)
+
+
+@settings(SETTINGS, max_examples=200)
+@given(nested_texts)
+def test_readers_refuse_deep_nesting_in_text_with_a_sentence(text):
+    reads_or_refuses(jaipur.position_from_json, text, "bad-position")
+    reads_or_refuses(jaipur.record_from_json, text, "bad-record")
+    reads_or_refuses(jaipur.record_from_compact, "J1.1.s.QQ.QQ.TM." + jaipur.record.b64encode(text.encode()),
+                     "bad-record")
+
+
+@settings(SETTINGS, max_examples=300)
+@given(surrogate_values)
+def test_readers_answer_surrogates_with_errors_any_output_can_print(data):
+    for raw in (data, json.dumps(data)):
+        reads_or_refuses(jaipur.position_from_json, raw, "bad-position")
+        reads_or_refuses(jaipur.record_from_json, raw, "bad-record")
+    if isinstance(data, str):
+        reads_or_refuses(jaipur.record_from_compact, data, "bad-record")
+
+
+@settings(SETTINGS, max_examples=100)
+@given(st.integers(0, 200), texts_with_surrogates)
+def test_safejson_depth_scan_agrees_with_the_parser(depth, inner):
+    """The scan counts what json.loads would nest, ignoring brackets inside strings."""
+    from jaipur import safejson
+
+    text = "[" * depth + json.dumps("[{" + inner) + "]" * depth
+    assert safejson.depth_of(text) == depth
+    if depth <= safejson.MAX_DEPTH:
+        assert safejson.loads(text) is not None
+    else:
+        with pytest.raises(safejson.JsonLimitError) as info:
+            safejson.loads(text, "The thing")
+        assert "32 levels" in info.value.message and info.value.message.startswith("The thing")
+
+
+def test_safejson_refuses_oversized_text_before_parsing():
+    from jaipur import safejson
+
+    with pytest.raises(safejson.JsonLimitError) as info:
+        safejson.loads(" " * (safejson.MAX_CHARS + 1) + "1", "The position")
+    assert f"at most {safejson.MAX_CHARS}" in info.value.message
+    with pytest.raises(jaipur.BadPositionError):
+        jaipur.position_from_json(b" " * (safejson.MAX_CHARS + 1))
+
+
+def test_deep_data_is_refused_without_recursion():
+    deep_list: list = []
+    for _ in range(100_000):
+        deep_list = [deep_list]
+    assert read_position({"market": "MMMDG", "hands": ["", ""], "round": deep_list}) is None
+    assert read_record({"seed": 1, "moves": deep_list}) is None
