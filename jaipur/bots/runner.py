@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..errors import JaipurError
 
@@ -61,17 +61,19 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], jobs: int = 1, scheduler
 
 def _on_dask(fn: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> Iterator[R]:
     """The tasks on a Dask distributed cluster, yielded as they complete."""
+    import importlib
+
     try:
-        from distributed import Client, as_completed
+        distributed: Any = importlib.import_module("distributed")  # optional: typed as Any, present or not
     except ImportError:
         raise RunnerError("--scheduler needs Dask: pip install 'jaipur[cluster]' (or dask[distributed]).") from None
     try:
-        client = Client(scheduler, timeout="20s")
+        client = distributed.Client(scheduler, timeout="20s")
     except (OSError, TimeoutError, ValueError) as exc:
         raise RunnerError(f"Cannot reach the Dask scheduler '{str(scheduler)[:80]}': {exc.__class__.__name__}.") from None
     try:
         futures = client.map(fn, list(tasks), pure=False)
-        for future in as_completed(futures):
+        for future in distributed.as_completed(futures):
             yield future.result()
     finally:
         client.close()
