@@ -43,7 +43,7 @@ def playouts(ps, seconds=3.0):
     """Playouts to the end of the round per second, from each position: the new policy, then maharaja-1's."""
     from jaipur.bots.heuristics import DEFAULT
     from jaipur.bots import playout, rollout
-    from jaipur.bots.search_api import play_unchecked
+    from jaipur.rules import play_unchecked
     from jaipur.view import determinize
     rng = Rng(1)
     out = {}

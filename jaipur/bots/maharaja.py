@@ -23,13 +23,12 @@ from typing import Any
 
 from ..position import Position
 from ..rng import Rng
-from ..rules import result
+from ..rules import legal_cache, play_unchecked, result
 from ..view import determinize
 from .base import Bot, Thinking, legal_from_view
 from .evaluator import Evaluator, shipped
 from .heuristics import DEFAULT, Scorer, Weights, table_from_position, table_from_view
 from .playout import candidates, policy_move
-from .search_api import clear_legal_cache, legal_cache_size, play_unchecked
 
 DEFAULT_MOVETIME = 1.0
 """Seconds per move in CPython."""
@@ -167,8 +166,8 @@ class MaharajaBot(Bot):
     def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
         """Search until the budget is spent, yielding every ~15 ms of work; return the most visited root move."""
         start = time.monotonic()
-        if legal_cache_size() > CACHE_SOFT_LIMIT:
-            clear_legal_cache()
+        if len(legal_cache) > CACHE_SOFT_LIMIT:
+            legal_cache.clear()
         seconds, cap = self._budget(movetime)
         root_moves = legal_from_view(view)
         if len(root_moves) == 1:
@@ -183,8 +182,8 @@ class MaharajaBot(Bot):
         while True:
             if cap is not None and done >= cap:
                 break
-            if done % TRIM_EVERY == TRIM_EVERY - 1 and legal_cache_size() > CACHE_SOFT_LIMIT:
-                clear_legal_cache()
+            if done % TRIM_EVERY == TRIM_EVERY - 1 and len(legal_cache) > CACHE_SOFT_LIMIT:
+                legal_cache.clear()
             now = time.monotonic()
             if deadline is not None and now >= deadline and done:
                 break

@@ -22,12 +22,11 @@ from typing import Any
 
 from ..errors import JaipurError
 from ..rng import Rng, mix64
-from ..rules import new_match, result
+from ..rules import new_match, play_unchecked, result
 from .evaluator import FEATURES, HAND_SET, features, read_weights, shipped
 from .heuristics import DEFAULT
 from .playout import policy_move
 from .runner import run_tasks
-from .search_api import play_unchecked
 
 FORMAT = "jaipur-evaluator/1"
 CHUNK = 50

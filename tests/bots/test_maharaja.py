@@ -69,18 +69,22 @@ def test_tree_stops_growing_at_max_nodes() -> None:
 
 
 def test_engine_memo_tables_are_trimmed_during_a_think(monkeypatch: pytest.MonkeyPatch) -> None:
-    clears: list[int] = []
-    real = maharaja.clear_legal_cache
+    class AlwaysFull:
+        """A stand-in for `rules.legal_cache` that is always over the limit and counts its clearings."""
 
-    def counting() -> None:
-        clears.append(1)
-        real()
+        clears = 0
 
-    monkeypatch.setattr(maharaja, "legal_cache_size", lambda: maharaja.CACHE_SOFT_LIMIT + 1)  # always over
-    monkeypatch.setattr(maharaja, "clear_legal_cache", counting)
+        def __len__(self) -> int:
+            return maharaja.CACHE_SOFT_LIMIT + 1
+
+        def clear(self) -> None:
+            self.clears += 1
+
+    full = AlwaysFull()
+    monkeypatch.setattr(maharaja, "legal_cache", full)
     p = POSITIONS[40]
     MaharajaBot(movetime=None, iterations=maharaja.TRIM_EVERY * 6).choose(view(p, p.to_move), Rng(4))
-    assert len(clears) >= 3  # not only when the search starts
+    assert full.clears >= 6  # every TRIM_EVERY iterations, not only when the search starts
 
 
 def test_think_yields_none_and_returns_the_choice() -> None:
