@@ -32,7 +32,7 @@ from ..rng import Rng, mix64
 from ..rules import apply, check, legal_moves, new_match, next_round
 from ..view import view
 from . import host
-from .i18n import Reason, Strings, strings
+from .i18n import LANGS, Reason, Strings, strings
 from .links import make_link
 from .model import (
     KINDS,
@@ -148,7 +148,7 @@ class Controller:
         self.game_id = 0                       # bumped to cancel a computer think (new game, undo, load)
         self.puzzle: Puzzle | None = None
         self.verdict: Any = None               # the last puzzle.PuzzleVerdict
-        self.answer: dict[str, str] | None = None
+        self.answer: Reason | None = None         # the puzzle's answer once revealed (worded when drawn)
         self.replayer: Replayer | None = None
         self.autoplaying = False
         self.autoplay_id = 0
@@ -488,7 +488,7 @@ class Controller:
             self.choice_opponent = value
         elif what == "mode" and value in ("standard", "single-round"):
             self.choice_mode = value
-        elif what == "lang" and value in ("en", "fa"):
+        elif what == "lang" and value in LANGS:
             self.lang = value
             self.save()
             self._store_profile(self.profile.with_lang(value))
@@ -682,7 +682,7 @@ class Controller:
             return False
         rec = saved.record
         lang = saved.extra.get("lang")   # a language the player chose (profile) or the address names comes first
-        if lang in ("en", "fa") and "lang" not in self.options.given and self.profile.lang is None:
+        if lang in LANGS and "lang" not in self.options.given and self.profile.lang is None:
             self.lang = str(lang)
         self._begin("game" if rec.start is None else "position", saved.opponent, saved.human_seat, rec.seed,
                     rec.mode, rec.start, list(rec.moves))
@@ -910,9 +910,9 @@ class Controller:
         self.post(host.puzzle_event(str(move), verdict.correct, verdict.done))
 
     def reveal(self) -> None:
-        """Show the puzzle's answer in words (both languages are kept, so switching language keeps it)."""
+        """Show the puzzle's answer (kept as a reason, so switching language words it anew)."""
         if self.puzzle is not None:
-            self.answer = {"en": self.puzzle.reveal("en"), "fa": self.puzzle.reveal("fa")}
+            self.answer = self.puzzle.answer()
 
     def retry(self) -> None:
         """Back to the puzzle's position (the answer stays shown once revealed)."""
@@ -1185,7 +1185,7 @@ class Controller:
             return
         v = view(p, self.viewer)
         move: str | None = None
-        reason = ""
+        reason: Reason | str = ""
         fn = getattr(self.bots, "suggest", None) if self.bots is not None else None
         if fn is not None:
             got = fn(v, level="trader")
@@ -1195,7 +1195,8 @@ class Controller:
                 move, reason = str(got[0]), str(got[1]) if len(got) > 1 else ""
             else:
                 move = getattr(got, "move", None)
-                reason = str(getattr(got, "reason_fa" if self.lang == "fa" else "reason", "") or "")
+                found = getattr(got, "reason", "")
+                reason = found if isinstance(found, Reason) else str(found or "")
         if move is not None and check(p, move) is not None:
             move = None
         if reason == move:

@@ -386,7 +386,7 @@ class Suggestion:
     """A suggested move for the seat in front of the screen, with its one-line reason."""
 
     move: str | None
-    reason: str = ""
+    reason: Reason | str = ""                  # a bot's reason code (worded when drawn), or text
 
 
 @dataclass

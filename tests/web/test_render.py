@@ -13,7 +13,7 @@ import pytest
 from jaipur import Rng, apply, determinize, legal_moves, new_match, next_round, position_from_json, view
 from jaipur.web import i18n
 from jaipur.web.app import Controller
-from jaipur.web.i18n import EN, FA, Reason, strings
+from jaipur.web.i18n import Reason, catalogue, strings
 from jaipur.web.model import (
     KINDS,
     action_states,
@@ -26,6 +26,8 @@ from jaipur.web.model import (
 from jaipur.web.render import TEXT, Node, find, render, text_of, to_data, to_html, walk
 
 from .fakes import FakeBots, FakePlatform
+
+EN, FA = catalogue("en"), catalogue("fa")
 
 ZONES = ("market", "hand", "herd", "opponent-hand", "opponent-herd", "deck", "goods", "bonus", "log")
 
