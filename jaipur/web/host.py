@@ -33,6 +33,7 @@ from ..notation import format_move
 from ..position import Position, position_from_json
 from ..record import Record, record_from_compact, record_from_json
 from .i18n import Reason
+from .problems import problem, short
 from .puzzle import Puzzle, clean_caption
 
 SOURCE = "jaipur"
@@ -58,12 +59,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 
 
 def _problem(code: str, **values: Any) -> Reason:
-    return Reason(code, TEMPLATES[code][0].format(**values), values)
+    return problem(TEMPLATES, code, **values)
 
 
 def _short(value: Any) -> str:
-    text = " ".join(str(value).split())
-    return text if len(text) <= 60 else text[:59] + "…"
+    return short(value, 60)
 
 
 # ---------------------------------------------------------------- origins
