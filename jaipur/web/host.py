@@ -33,6 +33,7 @@ from ..notation import format_move
 from ..position import Position, position_from_json
 from ..record import Record, record_from_compact, record_from_json
 from .i18n import Reason, problem
+from .problems import short
 from .puzzle import Puzzle, clean_caption
 
 SOURCE = "jaipur"
@@ -49,8 +50,7 @@ _problem = problem
 
 
 def _short(value: Any) -> str:
-    text = " ".join(str(value).split())
-    return text if len(text) <= 60 else text[:59] + "…"
+    return short(value, 60)
 
 
 # ---------------------------------------------------------------- origins

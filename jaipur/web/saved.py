@@ -26,14 +26,14 @@ from typing import Any
 from ..errors import JaipurError
 from ..position import Position
 from ..record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
+from .address import OPPONENTS, decode_payload
 from .i18n import Reason, problem
-from .links import decode_payload
+from .problems import short
 from .query import unquote_text
 
 SAVE_FORMAT = "jaipur-save/1"
 STORAGE_KEY = "jaipur.saved-game"
 """The localStorage key of the game in progress."""
-OPPONENTS = ("novice", "trader", "maharaja", "human")
 MAX_TEXT = 500_000
 """Longest save or record file read (characters); a three-round match is about 2,000."""
 
@@ -41,16 +41,7 @@ PROBLEMS = ("save.empty", "save.size", "save.json", "save.format", "save.version
             "save.seat", "import.empty", "import.size", "import.format", "import.record")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`)."""
 
-LoadProblem = Reason
-"""What a failed load gives: a code (above), an English sentence, values for the Persian template."""
-
-
 _problem = problem
-
-
-def _short(value: Any) -> str:
-    text = " ".join(str(value).split())
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 @dataclass
@@ -106,11 +97,11 @@ def load_text(text: Any) -> SavedGame | Reason:
     fmt = data.get("format")
     if fmt != SAVE_FORMAT:
         if isinstance(fmt, str) and fmt.startswith("jaipur-save/"):
-            return _problem("save.version", value=_short(fmt))
+            return _problem("save.version", value=short(fmt))
         return _problem("save.format")
     opponent = data.get("opponent")
     if not isinstance(opponent, str) or opponent not in OPPONENTS:
-        return _problem("save.opponent", value=_short(opponent))
+        return _problem("save.opponent", value=short(opponent))
     seat = data.get("human_seat", 0)
     if isinstance(seat, bool) or seat not in (0, 1):
         return _problem("save.seat")
@@ -211,11 +202,6 @@ def undo_point(record: Record, human_seat: int | None, positions: list[Position]
     if any(positions[j].round_over for j in range(keep + 1, n + 1)):
         return None
     return keep
-
-
-def can_undo(record: Record, human_seat: int | None) -> bool:
-    """Whether `undo_moves` would change anything."""
-    return undo_point(record, human_seat) is not None
 
 
 def undo_moves(record: Record, human_seat: int | None) -> Record:

@@ -16,7 +16,7 @@ from jaipur.bots.suggest import REASON_CODES
 from jaipur.bots.words import SAY_CODES, describe
 from jaipur.lang import DEFAULT, ENGINE_KEYS, LANGS, LANGUAGES, Reason, catalogue, language, problem, rulebook
 from jaipur.lang.strings import strings
-from jaipur.web import host, links, puzzle, saved
+from jaipur.web import address, host, puzzle, saved
 from jaipur.web.puzzle import Puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +67,7 @@ def test_every_code_the_code_emits_has_words_in_every_catalogue() -> None:
     codes = _literal_codes()
     assert {"take.none", "param.seed", "puzzle.wrong", "suggest.sell.plain", "host.shape", "save.json"} <= codes
     codes |= set(REASON_CODES) | {c + ".you" for c in SAY_CODES} | set(SAY_CODES)
-    for module in (links, host, puzzle, saved):
+    for module in (address, host, puzzle, saved):
         codes |= set(module.PROBLEMS)
     for lang in LANGS:
         table = catalogue(lang)
@@ -112,14 +112,15 @@ sys.modules["jaipur.lang.xx"] = xx
 lang.LANGUAGES = lang.LANGUAGES + (Language("xx", "Xxisch", "rtl", "٠١٢٣٤٥٦٧٨٩"),)
 lang.LANGS = tuple(entry.code for entry in lang.LANGUAGES)
 
-from jaipur.web.app import Controller, read_address
+from jaipur.web.address import read_address
+from jaipur.web.app import Controller
 from jaipur.web.render import text_of
 from tests.web.fakes import FakeBots, FakePlatform
 
-options, problems = read_address("?lang=xx", "")
-assert problems == [], problems
+address = read_address("?lang=xx", "")
+assert address.problems == [], address.problems
 pf = FakePlatform()
-c = Controller(pf, options, problems, FakeBots(), min_think=0)
+c = Controller(pf, address, FakeBots(), min_think=0)
 c.boot()
 pf.run()
 offered = "Xxisch" in text_of(pf.node)                 # the start screen offers it by its own name
