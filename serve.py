@@ -399,13 +399,20 @@ def lab_only(name: str) -> bool:
 
 
 def precache_js(root: Path = ROOT) -> str:
-    """The service worker's precache list (the table's files) and a version hash of every site file (the
-    lab's too, so an edit to any of them makes a new release)."""
+    """The service worker's precache list (the table's files) with each one's sha256 (the worker checks its
+    cached copies against them and fetches again what does not match), and a version hash of every site file
+    (the lab's too, so an edit to any of them makes a new release)."""
     files = site_files(root)
     digest = hashlib.sha256()
+    hashes: dict[str, str] = {}
     for name in files:
-        digest.update(name.encode() + b"\n" + served_bytes(root, name))
-    data = {"version": digest.hexdigest()[:16], "files": ["./", *(f for f in files if not lab_only(f))]}
+        body = served_bytes(root, name)
+        digest.update(name.encode() + b"\n" + body)
+        if not lab_only(name):
+            hashes[name] = hashlib.sha256(body).hexdigest()
+    hashes["./"] = hashes["index.html"]  # the site root is served as index.html
+    data = {"version": digest.hexdigest()[:16], "files": ["./", *(f for f in files if not lab_only(f))],
+            "hashes": hashes}
     return "self.JAIPUR_PRECACHE = " + json.dumps(data, indent=1) + ";\n"
 
 
