@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -18,6 +21,8 @@ from jaipur.bots.userbot import (
     play_round,
     spec_bot,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def bot_choosing(body: str) -> str:
@@ -133,3 +138,32 @@ def test_a_bot_file_and_a_spec(tmp_path: Path) -> None:
         spec_bot(f"{path}:Nope")
     with pytest.raises(UserBotError, match="Cannot read the bot file"):
         spec_bot(f"{tmp_path / 'absent.py'}:MyBot")
+
+
+def arena(*argv: str) -> subprocess.CompletedProcess[str]:
+    """`python -m jaipur arena ...` in a subprocess from the repository."""
+    return subprocess.run([sys.executable, "-m", "jaipur", "arena", *argv], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_the_arena_plays_a_bot_file(tmp_path: Path) -> None:
+    """`python -m jaipur arena path/to/mybot.py:MyBot random --rounds 6 --json` plays the user's bot."""
+    path = tmp_path / "mybot.py"
+    path.write_text(TEMPLATE, encoding="utf-8")
+    done = arena(f"{path}:MyBot", "random", "--rounds", "6", "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["rounds"] == 6 and summary["a_wins"] + summary["b_wins"] + summary["ties"] == 6
+
+
+def test_the_arena_exits_2_with_the_json_error_of_a_bad_bot_file(tmp_path: Path) -> None:
+    """A file that cannot be loaded, and a bot that raises while playing: exit 2, one JSON error object
+    with the kind, the user's line and traceback."""
+    done = arena(f"{tmp_path / 'missing.py'}:MyBot", "random", "--rounds", "2")
+    assert done.returncode == 2 and json.loads(done.stdout)["error"]["code"] == "user-bot"
+    broken = tmp_path / "broken.py"
+    broken.write_text(bot_choosing("return 1 / 0").replace("class Mine", "class MyBot"), encoding="utf-8")
+    done = arena(f"{broken}:MyBot", "random", "--rounds", "2")
+    error = json.loads(done.stdout)["error"]
+    assert done.returncode == 2 and error["kind"] == "exception" and error["line"] == 3
+    assert "ZeroDivisionError" in error["message"] and str(broken) in error["trace"]
