@@ -56,7 +56,7 @@ SPEC = re.compile(r"^(?P<path>.+\.py):(?P<name>[A-Za-z_][A-Za-z0-9_]*)$")
 """A bot file spec on the command line: `path/to/mybot.py:MyBot`."""
 
 TEMPLATE = '''\
-"""My Jaipur bot: sells its biggest set, else takes the best card, else takes the camels."""
+"""My Jaipur bot: sell a big set, else take a good card, else camels."""
 from jaipur.bots.base import Bot, legal_from_view
 
 # what a token of each good is roughly worth
@@ -64,12 +64,12 @@ VALUE = {"D": 6, "G": 5, "S": 5, "C": 3, "P": 3, "L": 2}
 
 
 class MyBot(Bot):
-    """A bot sees only its own seat's view: market, its hand, both herds, tokens left."""
+    """It sees only its seat's view: market, its hand, herds, tokens."""
 
     name = "my bot"
 
     def think(self, view, rng, movetime=None):
-        """Return a move in the notation: TD (take), TM (camels), S3L (sell), XDG-LM (exchange)."""
+        """A move in the notation: TD, TM (camels), S3L, XDG-LM."""
         moves = legal_from_view(view)
         sells = [m for m in moves if m.startswith("S") and int(m[1:-1]) >= 2]
         if sells:
@@ -80,7 +80,7 @@ class MyBot(Bot):
         if "TM" in moves:
             return "TM"
         return rng.choice(moves)
-        yield  # (think is a generator, as for every bot: a long search may yield now and then)
+        yield  # think is a generator, as for every bot
 '''
 """A working bot with the built-in levels' interface: the lab's starting code."""
 
