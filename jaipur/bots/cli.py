@@ -11,9 +11,10 @@ from typing import Any, TextIO
 from ..cards import BONUS_SIZES, GOODS
 from ..cli_io import cap_jobs, check_log, check_movetime, read_position, write_line
 from ..errors import BadMoveError, JaipurError, MatchOverError
-from ..position import Position
+from ..position import MATCH_OVER, Position
 from ..rng import Rng
 from ..rules import apply, legal_moves, new_match, next_round
+from ..types import View
 from ..view import view
 from . import LEVELS, UnknownBotError
 from .arena import make_bot, run_arena
@@ -24,7 +25,7 @@ from .words import describe
 
 def _position_for_move(path: str) -> Position:
     p = read_position(path)
-    if p.status == "match-over":
+    if p.status == MATCH_OVER:
         raise MatchOverError("The match is over: there is no move to choose.")
     if p.round_over:
         p = next_round(p)
@@ -71,7 +72,7 @@ HELP = (
 )
 
 
-def table_text(v: dict[str, Any], names: tuple[str, str]) -> str:
+def table_text(v: View, names: tuple[str, str]) -> str:
     """The table as one seat sees it, in a few lines of text."""
     seat = v["seat"]
     other = 1 - seat
@@ -130,7 +131,7 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
     while True:
         if p.round_over:
             say(_round_text(p, seat))
-            if p.status == "match-over":
+            if p.status == MATCH_OVER:
                 return 0
             p = next_round(p)
             shown = False

@@ -41,6 +41,7 @@ from ..notation import format_move, parse_move
 from ..record import Record, record_to_compact
 from ..rng import Rng, mix64
 from ..rules import apply, new_match
+from ..types import View
 from ..view import view as seat_view
 from .base import Bot, Thinking, legal_from_view
 
@@ -138,7 +139,7 @@ class BoundedOutput(io.StringIO):
         return text
 
 
-def position_words(v: dict[str, Any]) -> str:
+def position_words(v: View) -> str:
     """The position a bot was shown, in a few words: round, market, its hand and both herds."""
     seat = v["seat"]
     herds = v["herds"]
@@ -199,12 +200,12 @@ class GuardedBot(Bot):
         self.output = output if output is not None else BoundedOutput()
         self.name = str(getattr(inner, "name", type(inner).__name__))[:40]
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """The user's move, checked (see `choose`)."""
         return self.choose(view, rng, movetime)
         yield  # pragma: no cover - makes this a generator
 
-    def choose(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> str:
+    def choose(self, view: View, rng: Rng, movetime: float | None = None) -> str:
         """Ask the user's bot for a move; raise UserBotError unless it is a legal move given in time."""
         legal = legal_from_view(view)
         where = position_words(view)
@@ -337,7 +338,7 @@ class LabRound:
 
 
 def play_round(user: Bot, other: Bot, seed: int, index: int, movetime: float | None = None,
-               watch: Callable[[bool, dict[str, Any]], None] | None = None) -> LabRound:
+               watch: Callable[[bool, View], None] | None = None) -> LabRound:
     """Round `index`: deal `seed + index // 2` as a single-round match, the user's bot in seat `index % 2`
     (so each deal is played from both seats). `watch(True, view)` is called before each of the user's moves
     and `watch(False, view)` after it (the page arms its watchdog with them)."""

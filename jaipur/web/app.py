@@ -194,7 +194,8 @@ class Controller:
 
     def count_match(self, level: str, after: Position, seat: int) -> None:
         """A match against the computer has just ended: count it as won, lost or drawn for its level."""
-        outcome = outcome_for((after.result or {}).get("match_winner"), seat)
+        res = after.result
+        outcome = outcome_for(res["match_winner"] if res is not None else None, seat)
         if outcome is not None:
             self._store_profile(self.profile.with_result(level, outcome))
 

@@ -146,7 +146,7 @@ class BaseMode:
 
     def seen(self, p: Position) -> dict[str, Any]:
         """A position as the seat in front of the screen sees it."""
-        return view(p, self.viewer)
+        return dict(view(p, self.viewer))
 
     def table(self, st: TableState, s: Strings, selection: frozenset[Key], at: Position | None = None) -> None:
         """Nothing to draw on the table."""

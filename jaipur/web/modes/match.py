@@ -118,7 +118,7 @@ class MatchMode(BaseMode):
         seat = self.viewer
         playing = p.status == "playing"
         can_move = playing and p.to_move == seat and not self.thinking
-        fill(st, p, seat, view(p, seat), selection, can_move and st.dialog not in MODAL)
+        fill(st, p, seat, dict(view(p, seat)), selection, can_move and st.dialog not in MODAL)
         st.turn = "over" if not playing else ("you" if p.to_move == seat and not self.thinking else "opponent")
         st.names = self.names(s)
         st.you_are_named = self.human or self.players is not None
@@ -200,7 +200,7 @@ class MatchMode(BaseMode):
         seat = self.computer_seat()
         if p.to_move == seat and seat is not None:
             rng = Rng(mix64(p.seed ^ (len(self.moves) * SPREAD)))
-            self.thinker.think(self.opponent, view(p, seat), rng, self._thought)
+            self.thinker.think(self.opponent, dict(view(p, seat)), rng, self._thought)
 
     def _thought(self, move: str | None, problem: BaseException | None) -> None:
         """The computer has chosen: play its move (a move that is not legal is said, and a legal one played)."""
@@ -255,7 +255,7 @@ class MatchMode(BaseMode):
         """Ask the trader for a move for the seat in front of the screen (None when it may not move)."""
         if not self.may_move():
             return None
-        v = view(self.position, self.viewer)
+        v = dict(view(self.position, self.viewer))
         move: str | None = None
         reason: Reason | str = ""
         bots: Any = self.thinker.bots

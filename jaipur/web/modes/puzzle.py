@@ -52,7 +52,7 @@ class PuzzleMode(BaseMode):
         seat = self.viewer
         solved = self.puzzle.solved
         playing = p.status == "playing"
-        v = view(p, seat)
+        v = dict(view(p, seat))
         fill(st, p, seat, v, selection, playing and p.to_move == seat and not solved and st.dialog not in MODAL)
         if solved:
             st.hint, st.turn = ("solved", None, None), "over"
