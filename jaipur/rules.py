@@ -488,9 +488,3 @@ def next_round(position: Position) -> Position:
         raise MatchOverError("The match is over: start a new one.")
     seals = res["seals"]
     return deal(position.seed, position.round + 1, position.mode, (seals[0], seals[1]), res["next_starter"])
-
-
-# The private names bots used before the public API; kept so that unmerged branches still run.
-_legal_tuple = legal_tuple
-_play = play_unchecked
-_delta = move_delta
