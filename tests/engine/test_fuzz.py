@@ -25,7 +25,7 @@ SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck), dera
                     max_examples=300)
 MOVE_CODES = {"bad-move", "unavailable", "R11", "R12", "R13", "R13a", "R13b", "R13c", "R13d", "R15", "R16"}
 FIELDS = ["format", "mode", "round", "seals", "to_move", "starter", "market", "hands", "herds", "deck",
-          "discard", "goods", "bonus", "taken", "seed", "status", "result"]
+          "discard", "goods", "bonus", "taken", "seed", "known", "status", "result"]
 
 # ---------------------------------------------------------------- strategies
 scalars = (st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
@@ -87,12 +87,12 @@ def mutated_positions(draw):
             path = draw(st.sampled_from(paths))
             _get(pos, path[:-1])[path[-1]] = draw(nasty)
         elif op == "letters":
-            field = draw(st.sampled_from(["market", "deck", "discard", "hands"]))
+            field = draw(st.sampled_from(["market", "deck", "discard", "hands", "known"]))
             extra = draw(st.text(alphabet="DGSCPLMdgscplmXT -7ßé\u0130\n", min_size=1, max_size=4))
-            if field == "hands" and isinstance(pos.get("hands"), list) and pos["hands"] and isinstance(pos["hands"][0], str):
-                s = draw(st.integers(0, len(pos["hands"]) - 1))
-                if isinstance(pos["hands"][s], str):
-                    pos["hands"][s] += extra
+            if field in ("hands", "known") and isinstance(pos.get(field), list) and pos[field] and isinstance(pos[field][0], str):
+                s = draw(st.integers(0, len(pos[field]) - 1))
+                if isinstance(pos[field][s], str):
+                    pos[field][s] += extra
             elif isinstance(pos.get(field), str):
                 pos[field] = draw(st.sampled_from([pos[field] + extra, extra + pos[field], pos[field][1:]]))
         elif op == "hand8":
