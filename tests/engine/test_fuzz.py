@@ -5,6 +5,7 @@ with a sound object, and never with another exception.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import sys
@@ -85,7 +86,7 @@ def mutated_positions(draw):
             del parent[path[-1]]
         elif op == "set":
             path = draw(st.sampled_from(paths))
-            _get(pos, path[:-1])[path[-1]] = draw(nasty)
+            _get(pos, path[:-1])[path[-1]] = copy.deepcopy(draw(nasty))
         elif op == "letters":
             field = draw(st.sampled_from(["market", "deck", "discard", "hands", "known"]))
             extra = draw(st.text(alphabet="DGSCPLMdgscplmXT -7ßé\u0130\n", min_size=1, max_size=4))
@@ -402,10 +403,10 @@ def mutated_records(draw):
             key = draw(st.sampled_from(sorted(data)))
             del data[key]
         elif op == "set":
-            data[draw(st.sampled_from(["seed", "mode", "players", "moves", "start", "format", "extra"]))] = draw(nasty)
+            data[draw(st.sampled_from(["seed", "mode", "players", "moves", "start", "format", "extra"]))] = copy.deepcopy(draw(nasty))
         elif op in ("move", "insert") and isinstance(data.get("moves"), list):
             i = draw(st.integers(0, len(data["moves"])))
-            m = draw(move_texts | st.sampled_from(["TM", "TD", "S2D", "XDG-LM", "S1L"]) | nasty)
+            m = copy.deepcopy(draw(move_texts | st.sampled_from(["TM", "TD", "S2D", "XDG-LM", "S1L"]) | nasty))
             if op == "insert" or i == len(data["moves"]):
                 data["moves"].insert(i, m)
             else:
