@@ -25,7 +25,7 @@ from ..position import Position
 from ..rng import Rng
 from ..rules import legal_cache, play_unchecked, result
 from ..view import determinize
-from .base import Bot, Thinking, legal_from_view
+from .base import Bot, Thinking, check_movetime, legal_from_view
 from .evaluator import Evaluator, shipped
 from .heuristics import DEFAULT, Scorer, Weights, table_from_position, table_from_view
 from .playout import candidates, policy_move
@@ -79,6 +79,7 @@ class MaharajaBot(Bot):
         iterations: int | None = None,
         cutoff: int = 10,
         exploration: float = 1.0,
+        fpu: float = 0.1,
         temperature: float = 2.0,
         epsilon: float = 0.1,
         margin_weight: float = 0.1,
@@ -93,6 +94,7 @@ class MaharajaBot(Bot):
         self.iterations = iterations
         self.cutoff = cutoff
         self.exploration = exploration
+        self.fpu = fpu
         self.temperature = temperature
         self.epsilon = epsilon
         self.margin_weight = margin_weight
@@ -108,7 +110,8 @@ class MaharajaBot(Bot):
 
         The search stops a little before the movetime (2%, at most 10 ms) so the last iteration fits inside it.
         """
-        seconds = movetime if movetime is not None else (None if self.iterations is not None else self.movetime)
+        seconds = check_movetime(movetime) if movetime is not None else (
+            None if self.iterations is not None else check_movetime(self.movetime))
         if seconds is not None:
             return seconds - min(0.01, 0.02 * seconds), self.iterations
         if self.iterations is not None:
@@ -130,12 +133,17 @@ class MaharajaBot(Bot):
         """PUCT among the moves available in this world."""
         kids = node.kids
         available = [kids[m] for m in moves]
-        n = sum(k.visits for k in available)
+        n = 0
+        total = 0.0
+        for k in available:
+            n += k.visits
+            total += k.total
+        fpu = total / n - self.fpu if n else 0.5  # an unvisited move: a little worse than the visited ones
         c = self.exploration * math.sqrt(n + 1)
-        best = -1.0
+        best = -1e9
         choice = moves[0]
         for m, k in zip(moves, available):
-            q = k.total / k.visits if k.visits else 0.5
+            q = k.total / k.visits if k.visits else fpu
             u = q + c * k.prior / (1 + k.visits)
             if u > best:
                 best = u

@@ -26,39 +26,36 @@ def exchange_candidates(p: Position) -> list[str]:
     seat = p.to_move
     hand = p.hands[seat]
     market = p.market
-    herd = p.herds[seat]
-    hs = sum(hand)
     goods = p.goods
-    worth = [goods[g][0] if goods[g] else 0 for g in range(6)]
-    ranked = sorted((g for g in range(6) if market[g]), key=lambda g: -worth[g])
+    worth = [pile[0] if pile else 0 for pile in goods]
+    ranked = sorted([(worth[g], -g) for g in range(6) if market[g]], reverse=True)
     if not ranked:
         return []
-    takes: list[list[int]] = []
-    best = ranked[0]
-    if market[best] >= 2:
-        t = [0] * 7
-        t[best] = market[best] if market[best] <= 3 else 3
-        takes.append(t)
-        if market[best] > 2:
-            t2 = [0] * 7
-            t2[best] = 2
-            takes.append(t2)
+    herd = p.herds[seat]
+    hs = sum(hand)
+    first = -ranked[0][1]
+    takes: list[tuple[dict[int, int], int]] = []
+    n_first = market[first]
+    if n_first >= 2:
+        takes.append(({first: n_first if n_first <= 3 else 3}, worth[first]))
+        if n_first > 2:
+            takes.append(({first: 2}, worth[first]))
     if len(ranked) >= 2:
-        t = [0] * 7
-        t[ranked[0]] = 1
-        t[ranked[1]] = 1
-        takes.append(t)
+        second = -ranked[1][1]
+        takes.append(({first: 1, second: 1}, worth[second]))
     out: list[str] = []
-    cheap = sorted((g for g in range(6) if hand[g]), key=lambda g: worth[g])
-    for t in takes:
-        k = sum(t)
-        head = "X" + _letters(t) + "-"
+    cheap = sorted([(worth[g], g) for g in range(6) if hand[g]])
+    for taken, floor in takes:
+        k = sum(taken.values())
+        head = "X" + "".join(ORDER[g] * n for g, n in sorted(taken.items())) + "-"
         if herd >= k and hs + k <= HAND_LIMIT:
-            out.append(head + ORDER[CAMEL_INDEX] * k)
+            out.append(head + "M" * k)
         give = [0] * 7
         need = k
-        for g in cheap:
-            if t[g] or worth[g] >= min(worth[x] for x in range(6) if t[x]):
+        for value, g in cheap:
+            if value >= floor:
+                break
+            if g in taken:
                 continue
             n = hand[g] if hand[g] < need else need
             give[g] = n
