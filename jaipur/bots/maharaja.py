@@ -27,8 +27,8 @@ from ..rules import legal_cache, play_unchecked, result
 from ..view import determinize
 from .base import Bot, Thinking, check_movetime, legal_from_view
 from .evaluator import Evaluator, shipped
-from .heuristics import DEFAULT, Scorer, Weights, table_from_position, table_from_view
-from .playout import candidates, policy_move
+from .heuristics import DEFAULT, Scorer, Weights, table_from_view
+from .playout import candidates, playout_table, policy_move
 
 DEFAULT_MOVETIME = 1.0
 """Seconds per move in CPython."""
@@ -77,10 +77,11 @@ class MaharajaBot(Bot):
         self,
         movetime: float | None = DEFAULT_MOVETIME,
         iterations: int | None = None,
-        cutoff: int = 10,
+        cutoff: int = 60,
         exploration: float = 1.0,
         fpu: float = 0.1,
-        temperature: float = 2.0,
+        temperature: float = 4.0,
+        prior_mix: float = 0.5,
         epsilon: float = 0.1,
         margin_weight: float = 0.1,
         scale: float = 7.0,
@@ -88,14 +89,16 @@ class MaharajaBot(Bot):
         weights: Weights | None = None,
         evaluator: Evaluator | None = None,
     ) -> None:
-        if cutoff < 0 or exploration < 0 or temperature <= 0 or not 0 <= epsilon <= 1 or max_nodes < 1:
-            raise ValueError("cutoff, exploration, epsilon and max_nodes must be usable numbers")
+        if cutoff < 0 or exploration < 0 or temperature <= 0 or not 0 <= epsilon <= 1 or max_nodes < 1 \
+                or not 0 <= prior_mix <= 1:
+            raise ValueError("cutoff, exploration, temperature, epsilon, prior_mix and max_nodes must be usable numbers")
         self.movetime = movetime
         self.iterations = iterations
         self.cutoff = cutoff
         self.exploration = exploration
         self.fpu = fpu
         self.temperature = temperature
+        self.prior_mix = prior_mix
         self.epsilon = epsilon
         self.margin_weight = margin_weight
         self.scale = scale
@@ -118,13 +121,24 @@ class MaharajaBot(Bot):
             return None, self.iterations
         return None, DEFAULT_ITERATIONS
 
-    def _expand(self, node: Node, seat: int, moves: list[str] | tuple[str, ...], scorer: Scorer) -> None:
-        """Give `node` a child for each of `moves` not yet there (played by `seat`), with priors from the heuristic."""
+    def _expand(self, node: Node, p: Position, moves: list[str] | tuple[str, ...], scorer: Scorer) -> None:
+        """Give `node` a child for each of `moves` not yet there (played by the side to move in `p`), with priors:
+        the heuristic's scores and the evaluator's value of the position each move leads to, mixed."""
         fresh = [m for m in moves if m not in node.kids]
         if not fresh:
             return
+        seat = p.to_move
         score = scorer.score
         priors = softmax_priors([score(m) for m in fresh], self.temperature)
+        mix = self.prior_mix
+        if mix:
+            value = self.evaluator.value
+            values = [value(play_unchecked(p, m), seat) for m in fresh]
+            top, low = max(values), min(values)
+            spread = max(0.05, top - low)
+            raw = [math.exp(4.0 * (v - top) / spread) for v in values]
+            total = sum(raw)
+            priors = [(1 - mix) * a + mix * r / total for a, r in zip(priors, raw)]
         scale = 1.0 if not node.kids else len(fresh) / (len(fresh) + len(node.kids))
         for m, prior in zip(fresh, priors):
             node.kids[m] = Node(seat, prior * scale)
@@ -182,7 +196,7 @@ class MaharajaBot(Bot):
             return root_moves[0]
         seat: int = view["seat"]
         root = Node(1 - seat, 1.0)
-        self._expand(root, seat, root_moves, Scorer(table_from_view(view), self.weights))
+        self._expand(root, determinize(view, rng), root_moves, Scorer(table_from_view(view), self.weights))
         deadline = start + seconds if seconds is not None else None
         nodes = 1 + len(root_moves)
         done = 0
@@ -212,7 +226,7 @@ class MaharajaBot(Bot):
                 moves = candidates(p)
                 if nodes < self.max_nodes:
                     before = len(node.kids)
-                    self._expand(node, p.to_move, moves, Scorer(table_from_position(p), self.weights, contention=False))
+                    self._expand(node, p, moves, Scorer(playout_table(p), self.weights, contention=False))
                     nodes += len(node.kids) - before
                 else:
                     moves = [m for m in moves if m in node.kids]

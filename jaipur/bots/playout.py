@@ -8,13 +8,51 @@ move costs the same whatever the number of legal exchanges.
 
 from __future__ import annotations
 
-from ..cards import CAMEL_INDEX, GOODS, GOODS_TOKENS, HAND_LIMIT, ORDER
+from ..cards import CAMEL_INDEX, DECK_COUNTS, GOODS, HAND_LIMIT, ORDER
 from ..position import Position
 from ..rng import Rng
-from .heuristics import Scorer, Weights, table_from_position
+from .heuristics import Scorer, Table, Weights
+
+_UNSEEN_BASE = tuple(DECK_COUNTS)
+_MEANS: dict[tuple[int, ...], float] = {}
+
+
+def _mean(pile: tuple[int, ...]) -> float:
+    """A bonus pile's mean, to the nearest half rupee (so the heuristic's tables are shared between dealt worlds)."""
+    found = _MEANS.get(pile)
+    if found is None:
+        if len(_MEANS) > 20_000:
+            _MEANS.clear()
+        found = _MEANS[pile] = round(2 * sum(pile) / len(pile)) / 2 if pile else 0.0
+    return found
+
+
+def playout_table(p: Position) -> Table:
+    """The heuristic's table for the side to move of a dealt world (the other hand stays unread)."""
+    seat = p.to_move
+    other = 1 - seat
+    hand = p.hands[seat]
+    market = p.market
+    discard = p.discard
+    herds = p.herds
+    base = _UNSEEN_BASE
+    unseen = (
+        base[0] - market[0] - hand[0] - discard[0], base[1] - market[1] - hand[1] - discard[1],
+        base[2] - market[2] - hand[2] - discard[2], base[3] - market[3] - hand[3] - discard[3],
+        base[4] - market[4] - hand[4] - discard[4], base[5] - market[5] - hand[5] - discard[5],
+        base[6] - market[6] - herds[0] - herds[1],
+    )
+    bonus = p.bonus
+    tg, tb = p.taken_goods, p.taken_bonus
+    my_score = float(sum(v for _, v in tg[seat]) + sum(v for _, v in tb[seat]))
+    opp_score = float(sum(v for _, v in tg[other]) + sum(v for _, v in tb[other]))
+    return Table(
+        market, hand, herds[seat], herds[other], sum(p.hands[other]), p.goods,
+        (len(bonus[0]), len(bonus[1]), len(bonus[2])), (_mean(bonus[0]), _mean(bonus[1]), _mean(bonus[2])),
+        len(p.deck), unseen, my_score, opp_score, (len(tb[seat]), len(tb[other]), len(tg[seat]), len(tg[other])),
+    )
 
 _MIN_SALE = (2, 2, 2, 1, 1, 1)
-_TOP = tuple(GOODS_TOKENS[g][0] for g in GOODS)
 
 
 def _letters(counts: list[int]) -> str:
@@ -92,7 +130,7 @@ def policy_move(p: Position, w: Weights, rng: Rng, epsilon: float = 0.0) -> str:
     moves = candidates(p)
     if len(moves) == 1:
         return moves[0]
-    score = Scorer(table_from_position(p), w, contention=False).score
+    score = Scorer(playout_table(p), w, contention=False).score
     if epsilon and rng.random() < epsilon:
         ranked = sorted(moves, key=score, reverse=True)
         return ranked[rng.below(min(3, len(ranked)))]
