@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from ..errors import JaipurError
@@ -24,6 +25,8 @@ SEARCH_BOTS = ("maharaja", "maharaja-1")
 """The bots that search (they take `movetime` and `iterations`)."""
 SEARCH_OPTIONS = ("movetime", "iterations")
 """Options every bot accepts; only the search bots use them."""
+USER_BOT = re.compile(r"^[^:]+\.py:[A-Za-z_][A-Za-z0-9_]*$")
+"""A user's bot file and class, `path/to/mybot.py:MyBot` (jaipur.bots.userbot loads and guards it)."""
 
 
 class UnknownBotError(JaipurError):
@@ -41,6 +44,8 @@ def unknown_bot(name: str, choices: tuple[str, ...] = COMMAND_LEVELS) -> Unknown
 def check_level(spec: str, choices: tuple[str, ...] = COMMAND_LEVELS) -> str:
     """The level of a bot spec (`maharaja:movetime=0.5` → `maharaja`); raises UnknownBotError if it is not a choice."""
     level = str(spec).partition(":")[0]
+    if level.endswith(".py") and USER_BOT.match(str(spec)):
+        return str(spec)  # a user's bot file, loaded (and checked) by get_bot
     if level not in choices:
         raise unknown_bot(level, choices)
     return level
@@ -82,6 +87,10 @@ def get_bot(spec: str, **options: Any) -> Bot:
     `movetime` and `iterations` are accepted by every bot and ignored by those that do not search.
     """
     level, _, rest = str(spec).partition(":")
+    if level.endswith(".py") and USER_BOT.match(str(spec)):
+        from .userbot import load_file  # a user's bot file `path/to/mybot.py:ClassName`, guarded
+
+        return load_file(level, rest)
     if level not in ARENA_BOTS:
         raise unknown_bot(level)
     merged = {**parse_options(rest), **options}
