@@ -5,11 +5,13 @@ Each iteration deals the hidden cards at random, consistent with the view
 it, the deck order, unknown bonus values), and walks one shared tree of moves
 in that world: at the root every legal move (every exchange included), below it
 the playout policy's candidates that are legal in the world, each picked by
-PUCT with priors from the trader heuristic. A new node's position is played on
-by the cheap playout policy for a few plies and valued by the trained evaluator
-(the chance to win the round); a round that ends is scored exactly, tie-breaks
-included. Seals are all a match counts, so the search maximises the chance of
-winning the round, whatever the margin. A time budget (monotonic clock, firm)
+PUCT with priors that mix the trader heuristic's scores and the trained
+evaluator's value of the position the move leads to. From a new node the cheap
+playout policy plays on to the end of the round (`jaipur.bots.playout`: it never
+lists every exchange); past `cutoff` plies the evaluator values the position
+instead. A finished round is scored exactly, tie-breaks included: seals are all
+a match counts, so the value is winning the round (a tenth of it rewards the
+margin, which keeps close playouts informative). A time budget (monotonic clock, firm)
 or an iteration count bounds the search; with an iteration count and a seed the
 choice is deterministic. Memory stays bounded during a long think: the tree
 stops growing at `max_nodes` and the engine's memo tables are trimmed as it goes.
