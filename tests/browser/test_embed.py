@@ -127,16 +127,6 @@ def test_replay_viewer_steps_jumps_rounds_and_hides_the_other_hand(page: Any, pa
     page.keyboard.press("End")
     assert page.get_attribute(ctl, "data-ply") == str(len(rec.moves))
     assert page.locator(f"{ctl} [data-round-result]").count() == 1
-    page.keyboard.press("Home")
-    assert page.get_attribute(ctl, "data-frame") == "0"
-    # autoplay moves on by itself and stops on a click
-    page.click("button[data-action=replay-play]")
-    page.wait_for_function("Number(document.querySelector('[data-zone=replay]').dataset.frame) >= 2", timeout=10_000)
-    page.click("button[data-action=replay-play]")
-    page.wait_for_selector("button[data-action=replay-play][aria-pressed=false]")
-    frame = page.get_attribute(ctl, "data-frame")
-    page.clock.run_for(1500)                   # the autoplay's next steps would fall due now
-    assert page.get_attribute(ctl, "data-frame") == frame
     # a step is drawn at once: click -> updated DOM (and layout), over the whole match
     page.keyboard.press("Home")
     times = page.evaluate("""() => {
@@ -154,6 +144,17 @@ def test_replay_viewer_steps_jumps_rounds_and_hides_the_other_hand(page: Any, pa
     p95 = times[int(0.95 * len(times)) - 1]
     print(f"replay step -> render over {len(times)} frames: p50 {times[len(times) // 2]:.1f} ms, p95 {p95:.1f} ms")
     assert p95 <= 100
+    page.keyboard.press("Home")
+    assert page.get_attribute(ctl, "data-frame") == "0"
+    # autoplay moves on by itself and stops on a click (on the page's own clock, so time passes without a sleep)
+    page.clock.install()
+    page.click("button[data-action=replay-play]")
+    page.wait_for_function("Number(document.querySelector('[data-zone=replay]').dataset.frame) >= 2", timeout=10_000)
+    page.click("button[data-action=replay-play]")
+    page.wait_for_selector("button[data-action=replay-play][aria-pressed=false]")
+    frame = page.get_attribute(ctl, "data-frame")
+    page.clock.run_for(1500)                   # the autoplay's next steps would fall due now
+    assert page.get_attribute(ctl, "data-frame") == frame
     page_log.assert_clean()
 
 
