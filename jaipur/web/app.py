@@ -18,7 +18,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from ..position import Position
+from ..position import MODES, Position
 from ..record import Record
 from . import host
 from .address import PageRequest, read_address
@@ -274,20 +274,12 @@ class Controller:
             self.mode.act(action, "")
 
     def on_command(self, command: str) -> None:
-        """A shortcut key's command: what the button of the same name does, when that button could be pressed."""
+        """A shortcut key's command: what the button of the same name does, when that button could be pressed
+        (the site's tools, undo and suggest, are not there when embedded)."""
         if command == "keys":
             self.toggle_keys()
-        elif self.screen != "table" or self.dialog is not None or self.mode is None:
-            return
-        elif command in ("take", "camels", "exchange", "sell"):
-            self.play_selection(command)
-        elif command == "clear":
-            self.clear()
-        elif command == "undo" and not self.embed and "undo" in self.mode.actions:
-            if self.mode.act("undo", ""):
-                self.clear()
-        elif command == "suggest" and not self.embed:
-            self.suggest()
+        elif self.screen == "table" and self.dialog is None and not (self.embed and command in ("undo", "suggest")):
+            self.on_action(command, "", {})
 
     def open_rules(self) -> None:
         """The rules summary ("How to play"), over the start screen or the table."""
@@ -356,7 +348,7 @@ class Controller:
     def _choose(self, what: str, value: str) -> None:
         if what == "opponent" and (value == "human" or value in self.levels):
             self.choice_opponent = value
-        elif what == "mode" and value in ("standard", "single-round"):
+        elif what == "mode" and value in MODES:
             self.choice_mode = value
         elif what == "lang" and value in LANGS:
             self._lang = value
