@@ -48,6 +48,9 @@ class Page(Protocol):
     platform: Platform
     embed: bool
     dialog: str | None
+    """The dialog open over the table (a mode opens round and match, and closes them)."""
+    played: Played | None
+    """The move just played, shown moving on the next draw (a mode sets it)."""
 
     @property
     def lang(self) -> str: ...
@@ -57,10 +60,6 @@ class Page(Protocol):
         """Tell the host page (never raises)."""
     def fail(self, exc: BaseException, key: str = "error.internal") -> None:
         """Log an exception and show a sentence."""
-    def moved(self, played: Played) -> None:
-        """A move was just played: show it moving on the next draw."""
-    def show_dialog(self, name: str | None) -> None:
-        """Open a dialog of the table (round, match), or close it (None)."""
     def storage_refused(self) -> None:
         """The browser's storage refused to keep the game (said once)."""
     def count_match(self, level: str, after: Position, seat: int) -> None:
