@@ -63,6 +63,18 @@ def test_main_py_compiles() -> None:
     compile((ROOT / "main.py").read_text(encoding="utf-8"), "main.py", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
 
 
+def test_the_browser_glue_script_is_loaded_by_the_page_and_precached() -> None:
+    """assets/js/dom.js (jaipur.web.dom's JavaScript half) is a classic script of index.html, loaded before the
+    runtime, and the service worker precaches it with the table's files."""
+    from jaipur.web.dom import DOM_SCRIPT
+
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert f'<script src="./{DOM_SCRIPT}" defer></script>' in page
+    assert page.index(DOM_SCRIPT) < page.index("pyscript/core.js")
+    assert DOM_SCRIPT in serve.site_files() and not serve.lab_only(DOM_SCRIPT)
+    assert "window.jaipurDom = " in (ROOT / DOM_SCRIPT).read_text(encoding="utf-8")
+
+
 def test_runtime_pins_come_from_the_npm_registry() -> None:
     """package.json pins the two runtime packages exactly, and the lock resolves only to the npm registry."""
     pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
