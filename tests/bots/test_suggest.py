@@ -61,7 +61,7 @@ def test_think_suggest_yields_and_agrees() -> None:
 
     p = POSITIONS[40]
     v = view(p, p.to_move)
-    thinking = think_suggest(v, "maharaja", Rng(2), movetime=0.1)
+    thinking = think_suggest(v, "maharaja:iterations=300", Rng(2))   # a fixed amount of work, not of time
     yields = 0
     while True:
         try:
