@@ -32,12 +32,16 @@ CLICK_AND_LOOK = """(selector) => {
     faces: copies.map(c => c.dataset.fly || (c.classList.contains('back') ? 'back' : c.className)),
   };
 }"""
-# The copies and animations of that click, a little after 300 ms: every copy removed, every animation over.
-# (The computer's reply may be flying by then: it is its own flights.)
-AFTER = """() => new Promise(done => setTimeout(() => done({
+# The copies and animations of that click once its animations have ended (each one's own `finished`, or
+# stopped by a later draw): every copy removed, every animation over. How long they take is asserted from
+# their timing (`ends` above), not from the wall clock. (The computer's reply may be flying by then: it is
+# its own flights.)
+SETTLED = "() => Promise.all(window.__mine.anims.map(a => a.finished.catch(() => null)))"
+GONE = "() => window.__mine.copies.every(c => !c.isConnected)"
+AFTER = """() => ({
   copies: window.__mine.copies.filter(c => c.isConnected).length,
   anims: window.__mine.anims.filter(a => a.playState === 'running' || a.playState === 'paused').length,
-}), 380))"""
+})"""
 NOW = """() => ({
   copies: document.querySelectorAll('.flights > *').length,
   anims: document.getAnimations().filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition)).length,
@@ -59,6 +63,13 @@ WATCH = """() => {
 }"""
 
 
+def after(page: Any) -> dict[str, int]:
+    """AFTER, read once the click's animations have said they ended and their copies have left the page."""
+    page.evaluate(SETTLED)
+    page.wait_for_function(GONE)
+    return dict(page.evaluate(AFTER))
+
+
 @browser
 def test_a_move_flies_and_lands_within_300_ms(page: Any, page_log: Any, base_url: str,
                                                wait_settled: Callable[..., str]) -> None:
@@ -74,7 +85,7 @@ def test_a_move_flies_and_lands_within_300_ms(page: Any, page_log: Any, base_url
     # the computer starts thinking meanwhile (the same page drawn again): the flights go on
     assert page.evaluate("() => new Promise(done => setTimeout(() => done("
                          "window.__mine.copies.filter(c => c.isConnected).length), 120))") == got["copies"]
-    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    assert after(page) == {"copies": 0, "anims": 0}
     page.wait_for_function("document.querySelector('main.table').dataset.turn === 'you'", timeout=30_000)
     reply = page.evaluate(REPLY_ENDS)                                  # the reply's own flights, until they end
     assert all(end <= LIMIT_MS for end in reply)
@@ -97,7 +108,7 @@ def test_a_sale_flies_cards_and_tokens(page: Any, page_log: Any, base_url: str,
     assert got["faces"].count(good) == hand.count(good) and any("token" in f for f in got["faces"])
     assert max(got["ends"]) <= LIMIT_MS
     assert not page.evaluate("document.activeElement.closest('.flights')")   # a copy never takes the focus
-    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    assert after(page) == {"copies": 0, "anims": 0}
     assert page_log.console_errors == []
 
 
@@ -111,7 +122,7 @@ def test_hot_seat_sees_the_others_move_fly_after_the_pass_screen(page: Any, page
     got = page.evaluate(CLICK_AND_LOOK, "button[data-action=ready]")
     assert got["copies"] >= 3 and max(got["ends"]) <= LIMIT_MS
     assert got["hooks"] == 0
-    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    assert after(page) == {"copies": 0, "anims": 0}
     assert page_log.console_errors == []
 
 
