@@ -5,8 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
 
-echo "== installing the test tools (pytest, hypothesis, playwright, ruff, mypy) and the package"
-"$PY" -m pip install --quiet --disable-pip-version-check -e '.[test]'
+echo "== installing the test tools (pytest, hypothesis, playwright, ruff, mypy), Dask and the package"
+"$PY" -m pip install --quiet --disable-pip-version-check -e '.[test,cluster]'
 
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
   echo "== installing Debian's chromium for the browser tests"
