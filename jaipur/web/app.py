@@ -24,7 +24,7 @@ from . import host
 from .address import PageRequest, read_address
 from .i18n import LANGS, Reason, Strings, strings
 from .links import make_link
-from .model import ROVING_ZONES, ActionState, Suggestion, TableState, key_command
+from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
 from .modes import AUTOPLAY_DELAY, Bots, MatchMode, Mode, Platform, PuzzleMode, ReplayMode, StillMode, Thinker
 from .modes.match import saved_match
 from .modes.thinker import browser_movetimes, load_bots
@@ -317,8 +317,9 @@ class Controller:
 
     def current_actions(self) -> dict[str, ActionState]:
         """The action buttons for the selection."""
-        assert self.mode is not None
-        return self.mode.current_actions(self.selection)
+        mode, p = self.mode, self.position
+        assert mode is not None and p is not None
+        return action_states(p, mode.viewer, mode.seen(p), self.selection, self.can_move())
 
     def play_selection(self, kind: str) -> None:
         """An action button: play the selection's move when it is legal; otherwise nothing changes."""
