@@ -52,8 +52,7 @@ class Page(Protocol):
     played: Played | None
     """The move just played, shown moving on the next draw (a mode sets it)."""
 
-    @property
-    def lang(self) -> str: ...
+    lang: str
     def refresh(self) -> None:
         """Draw the page now (after something that happened outside an event); never raises."""
     def post(self, message: dict[str, Any]) -> None:
