@@ -24,11 +24,11 @@ from . import host
 from .address import PageRequest, read_address
 from .i18n import LANGS, Reason, Strings, strings
 from .links import make_link
-from .model import ROVING_ZONES, ActionState, Suggestion, TableState, key_command
+from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
 from .modes import AUTOPLAY_DELAY, Bots, MatchMode, Mode, Platform, PuzzleMode, ReplayMode, StillMode, Thinker
 from .modes.match import saved_match
 from .modes.thinker import browser_movetimes, load_bots
-from .motion import Flight, Played
+from .motion import Played
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
@@ -59,7 +59,7 @@ class Controller:
         self.embed = self.address.embed
         self.profile = Profile() if self.embed else load_profile(platform)   # embedded: the player's own is left be
         given_lang = "lang" in self.address.given or self.profile.lang is None
-        self._lang = self.address.lang if given_lang else str(self.profile.lang)
+        self.lang = self.address.lang if given_lang else str(self.profile.lang)
         self.update_ready = False              # a new release of the site waits (sw.js): offer a reload
         try:
             self.allowed = host.allowed_origins(platform.origin(), self.address.hosts)
@@ -108,14 +108,9 @@ class Controller:
 
     # ------------------------------------------------------------ what the page shows
     @property
-    def lang(self) -> str:
-        """The page's language."""
-        return self._lang
-
-    @property
     def strings(self) -> Strings:
         """The words of the page's language."""
-        return strings(self._lang)
+        return strings(self.lang)
 
     @property
     def screen(self) -> str:
@@ -139,7 +134,7 @@ class Controller:
 
     def state(self, at: Position | None = None) -> TableState:
         """Everything the renderer needs: the chrome here, the table from the mode (a seat's VIEW)."""
-        st = TableState(screen=self.screen, lang=self._lang, embed=self.embed, opponent=self.choice_opponent,
+        st = TableState(screen=self.screen, lang=self.lang, embed=self.embed, opponent=self.choice_opponent,
                         mode=self.choice_mode, levels=self.levels, bots_ok=bool(self.levels),
                         problems=self.problems, error=self.error, notices=list(self.notices), dialog=self.dialog,
                         share=self.share, import_problem=self.import_problem, tools=not self.embed,
@@ -157,7 +152,8 @@ class Controller:
         played = self.played
         if self.screen != "pass":       # kept while the pass screen hides the table (hot seat)
             self.played = None
-        moving = self._flights(played) if played is not None else []
+        moving = self.mode.flights(played) if played is not None and self.mode is not None and self.screen == "table" \
+            else []
         if moving and played is not None and self.shown != "table":
             # after the pass screen: the table as it was, to fly from (the next draw follows at once)
             self.platform.draw(render(self.state(played.before), s), s.lang, s.dir)
@@ -167,10 +163,6 @@ class Controller:
         else:
             self.platform.draw(node, s.lang, s.dir)
         self.shown = self.screen
-
-    def _flights(self, played: Played) -> list[Flight]:
-        """What flies for a move just played, as the seat in front of the screen sees it (none off the table)."""
-        return self.mode.flights(played) if self.mode is not None and self.screen == "table" else []
 
     def refresh(self) -> None:
         """Draw now (after a computer's move or an autoplay frame); a failure goes to the console only."""
@@ -317,8 +309,9 @@ class Controller:
 
     def current_actions(self) -> dict[str, ActionState]:
         """The action buttons for the selection."""
-        assert self.mode is not None
-        return self.mode.current_actions(self.selection)
+        mode, p = self.mode, self.position
+        assert mode is not None and p is not None
+        return action_states(p, mode.viewer, mode.seen(p), self.selection, self.can_move())
 
     def play_selection(self, kind: str) -> None:
         """An action button: play the selection's move when it is legal; otherwise nothing changes."""
@@ -351,7 +344,7 @@ class Controller:
         elif what == "mode" and value in MODES:
             self.choice_mode = value
         elif what == "lang" and value in LANGS:
-            self._lang = value
+            self.lang = value
             if self.mode is not None:
                 self.mode.save()
             self._store_profile(self.profile.with_lang(value))
@@ -475,7 +468,7 @@ class Controller:
             return False
         lang = saved.extra.get("lang")   # a language the player chose (profile) or the address names comes first
         if lang in LANGS and "lang" not in self.address.given and self.profile.lang is None:
-            self._lang = str(lang)
+            self.lang = str(lang)
         self._match(saved.record, saved.opponent, saved.human_seat)
         self.notices.append(Reason("save.resumed"))
         return True
@@ -503,7 +496,7 @@ class Controller:
         rec = self.shareable()
         if rec is None:
             return
-        link = make_link(self.platform.page_url(), record=rec, lang=self._lang if self._lang != "en" else None)
+        link = make_link(self.platform.page_url(), record=rec, lang=self.lang if self.lang != "en" else None)
         self.share = {"link": link, "copied": None}
         self.dialog = "share"
 
