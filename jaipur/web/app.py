@@ -124,7 +124,7 @@ class Controller:
 
     @property
     def position(self) -> Position | None:
-        """The position on the table (None on the start screen and in a replay's terms, its frame)."""
+        """The position on the table (a replay's: its current frame; None on the start screen)."""
         return None if self.mode is None else self.mode.position
 
     @property
@@ -368,19 +368,23 @@ class Controller:
             self.to_start()
 
     def open_dialog(self, name: str) -> None:
+        """Open one of the chrome's dialogs (game, import, keys, rules)."""
         self.dialog = name
         self.import_problem = None
 
     def close_dialog(self) -> None:
+        """Close the dialog open, when Close and Escape may shut it."""
         if self.dialog in CLOSABLE_DIALOGS:
             self.dialog = None
             self.share = None
             self.import_problem = None
 
     def dismiss(self) -> None:
+        """Hide the error sentence."""
         self.error = None
 
     def dismiss_notices(self) -> None:
+        """Hide the notices above the table."""
         self.notices = []
 
     # ------------------------------------------------------------ opening a mode
@@ -502,6 +506,7 @@ class Controller:
         self.dialog = "share"
 
     def copy_link(self) -> None:
+        """The share dialog's Copy button (the dialog then says whether it worked)."""
         if self.share is not None:
             self.platform.spawn(self._copy(str(self.share["link"])))
 
