@@ -7,6 +7,9 @@ const GRACE_MS = 400;                 // a move over its limit by this much: the
 const OUTPUT_SHOWN = 20000;           // characters of printed output the page keeps
 const CHART = { left: 30, right: 395, top: 5, bottom: 155 };
 
+const BOOT_STEPS = { python: "Starting Python…", micropip: "Loading micropip…", engine: "Installing the engine…",
+                     lab: "Loading the lab…" };
+
 const $ = (selector) => document.querySelector(selector);
 
 /** base64url (no padding) of the raw-deflated UTF-8 text. */
@@ -182,6 +185,9 @@ async function start() {
         if (!lab.editor.get().trim()) setCode(lab.template);
         setRunning(false);
         if (!html.dataset.labResult) status("Ready: press Run.");
+        break;
+      case "boot":
+        if (!html.dataset.labResult) status(BOOT_STEPS[message.step] || "Starting Python…");
         break;
       case "boot-error":
         showError({ kind: "boot", message: `Python could not start in the lab's worker (${message.message}). Reload the page.` });

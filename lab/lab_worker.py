@@ -19,9 +19,9 @@ OPPONENTS = {"random": "random", "novice": "novice", "trader": "trader", "mahara
 MAX_ROUNDS = 1000
 
 
-def post(kind, **data):
+def post(message_type, **data):
     """Send one message to the page."""
-    js.postMessage(json.dumps({"type": kind, **data}))
+    js.postMessage(json.dumps({"type": message_type, **data}))
 
 
 def error_message(err, index=None):
@@ -82,4 +82,9 @@ async def handle(text):
     """One message from the page."""
     request = json.loads(text)
     if request.get("type") == "run":
-        await run(request)
+        try:
+            await run(request)
+        except Exception as exc:  # the lab's own fault, not the user's: a sentence, details in the console
+            js.console.warn(f"lab: {type(exc).__name__}: {exc}")
+            post("error", kind="internal", message=f"The lab hit an internal error ({type(exc).__name__}); "
+                 "reload the page to try again.", line=None, trace="", where="", round=None)
