@@ -203,7 +203,7 @@ def test_a_share_link_shows_the_code_and_runs_nothing(browser: Any, page: Any, p
         reader = other.new_page()
         reader.goto(link)
         reader.wait_for_function(READY, timeout=BOOT_MS)
-        assert editor_text(reader) == code.rstrip("\n")
+        assert editor_text(reader) == code
         assert "nothing runs until you do" in reader.inner_text("[data-lab-notice]")
         assert reader.evaluate(FINISHED) is None and stat(reader, "rounds") == "0"
         assert reader.locator("[data-lab-rounds] li").count() == 0
@@ -225,5 +225,5 @@ def test_the_table_requests_no_lab_file_nor_the_editor(page: Any, page_log: Any,
     assert seen and any(url.endswith("jaipur.zip") for url in seen)
     paths = [url.removeprefix(base_url) for url in [*seen, *page_log.requests]]
     assert [p for p in paths if serve.lab_only(p.split("?")[0])] == []
-    assert not [p for p in paths if "editor" in p or p.startswith("lab")]
+    assert not [p for p in paths if p.startswith((serve.EDITOR, "lab"))]
     page_log.assert_clean()
