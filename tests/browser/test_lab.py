@@ -132,8 +132,17 @@ def test_a_bot_that_raises_shows_its_line_and_only_its_own_traceback(page: Any, 
 @browser
 def test_an_illegal_and_a_malformed_move_are_said_in_words_with_the_position(page: Any, page_log: Any,
                                                                             base_url: str) -> None:
-    """A move that is not legal, then one that is not a move at all: each stops the run with a sentence."""
+    """A bot that prints a lot plays on (its output kept up to a bound, as text); a move that is not legal,
+    then one that is not a move at all: each stops the run with a sentence."""
     open_lab(page, base_url)
+    type_code(page, chooser("print('<i>x</i>' * 10000)\nreturn 'TM' if 'TM' in __import__('jaipur').bots.base."
+                            "legal_from_view(view) else __import__('jaipur').bots.base.legal_from_view(view)[0]"))
+    run(page, "random", 1)
+    assert page.evaluate(FINISHED) == "done"
+    shown = page.text_content("[data-lab-output]")
+    assert 0 < len(shown) <= 20_000 and shown.startswith("<i>x</i>")
+    assert page.locator("[data-lab-output] i").count() == 0
+    assert "more were not kept" in page.text_content("[data-lab-output-box] summary")
     type_code(page, chooser("return 'S5D'"))
     run(page, "random", 2)
     assert page.get_attribute("[data-lab-error]", "data-kind") == "illegal"
