@@ -189,6 +189,9 @@ async function start() {
       case "boot":
         if (!html.dataset.labResult) status(BOOT_STEPS[message.step] || "Starting Python…");
         break;
+      case "status":
+        status(message.text);
+        break;
       case "boot-error":
         showError({ kind: "boot", message: `Python could not start in the lab's worker (${message.message}). Reload the page.` });
         break;

@@ -6,12 +6,20 @@ round's result and the running summary, "error" (the user's code failed, in word
 
 import asyncio
 import json
+import re
 
 import js
 
 from jaipur.bots import get_bot
 from jaipur.bots.arena import wilson
-from jaipur.bots.userbot import TEMPLATE, UserBotError, load_source, play_round, position_words
+from jaipur.bots.userbot import (
+    TEMPLATE,
+    UserBotError,
+    load_source,
+    play_round,
+    position_words,
+    script_dependencies,
+)
 
 __all__ = ["TEMPLATE", "handle"]
 
@@ -48,14 +56,46 @@ def watch(start, view):
         post("thought")
 
 
+def canonical_name(requirement):
+    """A requirement's project name, normalized (PEP 503): `More_Itertools>=10` -> `more-itertools`."""
+    return re.sub(r"[-_.]+", "-", re.split(r"[\s<>=!~;\[(@]", requirement.strip(), maxsplit=1)[0]).lower()
+
+
+async def install(packages):
+    """Install the packages the code's script block asks for with micropip; False (said) if that fails."""
+    if not packages:
+        return True
+    names = ", ".join(packages)
+    post("status", text=f"Installing {names} with micropip…")
+    try:
+        import micropip
+
+        await micropip.install(packages)
+        installed = {canonical_name(name) for name in micropip.list()}
+        missing = [p for p in packages if canonical_name(p) not in installed]
+        if missing:  # e.g. one of Pyodide's own packages, which this site does not carry: micropip says nothing
+            raise LookupError(f"{', '.join(missing)} did not install")
+    except Exception as exc:  # offline, or a package micropip cannot install: a sentence
+        reason = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        post("error", kind="install", message=f"Could not install {names} with micropip ({reason}). Packages "
+             "from PyPI need a network connection, and Pyodide's own compiled packages are not carried by this "
+             "site: check the connection, then press Run again.", line=None, trace="",
+             where="", round=None)
+        return False
+    return True
+
+
 async def run(request):
     """Play the rounds one by one, posting each; stop at the user's first error."""
     level = str(request.get("level", "random"))
     rounds = max(1, min(MAX_ROUNDS, int(request.get("rounds", 10))))
     seed = int(request.get("seed", 1))
     limit = max(0.05, min(60.0, float(request.get("limit", 1.0))))
+    code = str(request.get("code", ""))
     try:
-        bot = load_source(str(request.get("code", "")), limit=limit)
+        if not await install(script_dependencies(code)):
+            return
+        bot = load_source(code, limit=limit)
     except UserBotError as err:
         post("error", **error_message(err))
         return

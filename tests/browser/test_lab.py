@@ -236,3 +236,33 @@ def test_the_table_requests_no_lab_file_nor_the_editor(page: Any, page_log: Any,
     assert [p for p in paths if serve.lab_only(p.split("?")[0])] == []
     assert not [p for p in paths if p.startswith((serve.EDITOR, "lab"))]
     page_log.assert_clean()
+
+
+@browser
+def test_a_package_the_code_asks_for_offline_is_a_sentence(browser: Any, base_url: str) -> None:
+    """The code's script block (PEP 723) asks micropip for a package from PyPI: that request is the only one
+    leaving 127.0.0.1, and with the network off the lab says so in a sentence and stays usable."""
+    context = browser.new_context()
+    foreign: list[str] = []
+
+    def offline(route: Any) -> None:
+        if route.request.url.startswith(base_url):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    context.route("**/*", offline)
+    try:
+        page = context.new_page()
+        open_lab(page, base_url)
+        type_code(page, '# /// script\n# dependencies = ["toposort"]\n# ///\nimport toposort\n\n\n'
+                 + chooser("return 'TM'"))
+        run(page, "random", 1)
+        assert page.get_attribute("[data-lab-error]", "data-kind") == "install"
+        message = page.inner_text("[data-lab-error-message]")
+        assert message.startswith("Could not install toposort with micropip") and "network connection" in message
+        assert foreign and all("toposort" in url for url in foreign)
+        assert page.evaluate(READY)
+    finally:
+        context.close()
