@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Generator
 from typing import Any
@@ -48,6 +49,26 @@ def legal_from_view(v: dict[str, Any]) -> list[str]:
     if not moves:
         raise NoMoveError("There is no legal move in this view.")
     return moves
+
+
+class BadBudgetError(JaipurError):
+    """A thinking time that cannot bound a search (not a number, not positive, or over an hour)."""
+
+    code = "bad-input"
+
+
+MAX_MOVETIME = 3600.0
+"""The longest thinking time accepted, in seconds."""
+
+
+def check_movetime(movetime: float | None) -> float | None:
+    """The movetime itself when it is None or a finite number of seconds in (0, MAX_MOVETIME]; else BadBudgetError."""
+    if movetime is None:
+        return None
+    if (isinstance(movetime, bool) or not isinstance(movetime, int | float) or not math.isfinite(movetime)
+            or not 0 < movetime <= MAX_MOVETIME):
+        raise BadBudgetError(f"The thinking time must be a number of seconds above 0 and at most {MAX_MOVETIME:.0f}.")
+    return float(movetime)
 
 
 class Bot(ABC):

@@ -179,6 +179,7 @@ def camel_term(mine: int, theirs: int, scale: float) -> float:
 
 Rows = tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]
 _ROWS_CACHE: dict[tuple[Any, ...], Rows] = {}
+_ROW_CACHE: dict[tuple[Any, ...], tuple[float, ...]] = {}
 
 
 def hand_rows(
@@ -197,22 +198,29 @@ def hand_rows(
     keep_p = w.keep_precious * (1.0 - urg)
     keep_c = w.keep_common * (1.0 - urg)
     keep_b = w.keep_bonus * (1.0 - urg)
-    bonus_part = [0.0, 0.0, 0.0] + [
+    bonus_part = (0.0, 0.0, 0.0) + tuple(
         keep_b * bonus_mean[min(n, 5) - 3] if bonus_left[min(n, 5) - 3] else 0.0 for n in range(3, 8)
-    ]
+    )
     hv: list[tuple[float, ...]] = []
     vt: list[float] = []
+    rows = _ROW_CACHE
     for g in _RANGE6:
         pile = piles[g]
         keep = keep_p if _PRECIOUS[g] else keep_c
         shift = shifts[g]
-        lo = int(shift)
-        frac = shift - lo
-        row = []
-        for n in range(8):
-            tokens = (1.0 - frac) * sum(pile[lo:lo + n]) + frac * sum(pile[lo + 1:lo + 1 + n])
-            row.append(keep * tokens + bonus_part[n])
-        hv.append(tuple(row))
+        row_key = (pile, keep, shift, bonus_part)
+        row_found = rows.get(row_key)
+        if row_found is None:
+            lo = int(shift)
+            frac = shift - lo
+            row = []
+            for n in range(8):
+                tokens = (1.0 - frac) * sum(pile[lo:lo + n]) + frac * sum(pile[lo + 1:lo + 1 + n])
+                row.append(keep * tokens + bonus_part[n])
+            if len(rows) > 50_000:
+                rows.clear()
+            row_found = rows[row_key] = tuple(row)
+        hv.append(row_found)
         vt.append(w.threat_take * keep * pile[0] if pile else 0.0)
     found = (tuple(hv), tuple(vt))
     if len(_ROWS_CACHE) > 50_000:

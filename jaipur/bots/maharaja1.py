@@ -27,7 +27,7 @@ from ..position import Position
 from ..rng import Rng
 from ..rules import legal_cache, play_unchecked, result
 from ..view import determinize
-from .base import Bot, Thinking, legal_from_view
+from .base import Bot, Thinking, check_movetime, legal_from_view
 from .heuristics import DEFAULT, Scorer, Weights, table_from_view
 from .rollout import evaluate, policy_move
 
@@ -88,7 +88,8 @@ class Maharaja1Bot(Bot):
         The search stops a little before the movetime (2%, at most 10 ms) so that
         the last rollout and choosing the move still fit inside it.
         """
-        seconds = movetime if movetime is not None else (None if self.iterations is not None else self.movetime)
+        seconds = check_movetime(movetime) if movetime is not None else (
+            None if self.iterations is not None else check_movetime(self.movetime))
         if seconds is not None:
             return seconds - min(0.01, 0.02 * seconds), self.iterations
         if self.iterations is not None:
