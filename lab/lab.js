@@ -71,7 +71,7 @@ async function start() {
   const inputs = Object.fromEntries([...document.querySelectorAll("[data-lab-input]")].map((el) => [el.dataset.labInput, el]));
   const buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((el) => [el.dataset.action, el]));
   const lab = { worker: null, template: null, watchdog: null, where: "", limit: 1, total: 0, points: [],
-                quiet: false, outputLength: 0, editor: null };
+                quiet: false, outputLength: 0, editor: null, loading: null };
 
   const status = (text) => { $("[data-lab-status]").textContent = text; };
   const save = () => {
@@ -197,8 +197,9 @@ async function start() {
         break;
       case "think":
         lab.where = message.where;
+        lab.loading = message.seconds != null ? message.seconds : null;
         clearTimeout(lab.watchdog);
-        lab.watchdog = setTimeout(overTime, lab.limit * 1000 + GRACE_MS);
+        lab.watchdog = setTimeout(overTime, (lab.loading !== null ? lab.loading : lab.limit) * 1000 + GRACE_MS);
         break;
       case "thought":
         clearTimeout(lab.watchdog);
@@ -241,8 +242,11 @@ async function start() {
   function overTime() {
     const where = lab.where;
     stopWorker();
-    showError({ kind: "timeout", message: `Your bot did not return within its limit of ${lab.limit} s for one move, so the `
-      + `lab stopped it and started Python again. Position: ${where}.` });
+    showError({ kind: "timeout", message: lab.loading !== null
+      ? `Your code did not finish loading within ${lab.loading} s (five times the limit of a move), so the lab `
+        + "stopped it and started Python again. Is there an endless loop outside the bot's methods?"
+      : `Your bot did not return within its limit of ${lab.limit} s for one move, so the `
+        + `lab stopped it and started Python again. Position: ${where}.` });
     startWorker();
     status("Stopped your bot (over its time limit); Python is starting again.");
   }

@@ -1,7 +1,8 @@
 """The bot lab's Python, in its worker: load the user's code, play the rounds against a level, post results.
 
 Messages are JSON text both ways. From the page: {"type": "run", "code", "level", "rounds", "seed", "limit"}.
-To the page: "think"/"thought" around each of the user's moves (the page's watchdog), "round" with the
+To the page: "think"/"thought" around the loading of the code and each of the user's moves (the page's
+watchdog ends the worker when a "thought" does not come in time), "round" with the
 round's result and the running summary, "error" (the user's code failed, in words) and "done"."""
 
 import asyncio
@@ -25,6 +26,8 @@ __all__ = ["TEMPLATE", "handle"]
 
 OPPONENTS = {"random": "random", "novice": "novice", "trader": "trader", "maharaja": "maharaja:movetime=0.2"}
 MAX_ROUNDS = 1000
+LOAD_FACTOR = 5
+"""Loading the code (running the module, making the bot) may take this many times the limit of a move."""
 
 
 def post(message_type, **data):
@@ -51,7 +54,7 @@ def summary(outcomes, times):
 def watch(start, view):
     """Tell the page a move of the user's bot starts (with the position in words) or has ended."""
     if start:
-        post("think", where=position_words(view))
+        post("think", where=position_words(view), seconds=None)
     else:
         post("thought")
 
@@ -95,7 +98,9 @@ async def run(request):
     try:
         if not await install(script_dependencies(code)):
             return
+        post("think", where="", seconds=LOAD_FACTOR * limit)  # the page's watchdog, while the code loads
         bot = load_source(code, limit=limit)
+        post("thought")
     except UserBotError as err:
         post("error", **error_message(err))
         return

@@ -158,8 +158,8 @@ def test_an_illegal_and_a_malformed_move_are_said_in_words_with_the_position(pag
 
 @browser
 def test_a_bot_that_never_returns_is_stopped_and_the_lab_still_works(page: Any, page_log: Any, base_url: str) -> None:
-    """An endless loop: the worker is ended within the time limit plus a second, the sentence gives the
-    position, Python starts again and the next run plays."""
+    """An endless loop in a move: the worker is ended within the time limit plus a second, the sentence gives
+    the position, Python starts again; an endless loop while the code loads is stopped too; the next run plays."""
     open_lab(page, base_url)
     type_code(page, chooser("while True:\n    pass"))
     page.evaluate("""() => { window.__stopped = null; const started = performance.now();
@@ -174,6 +174,11 @@ def test_a_bot_that_never_returns_is_stopped_and_the_lab_still_works(page: Any, 
     message = page.inner_text("[data-lab-error-message]")
     assert "did not return within its limit of 0.5 s" in message and "Position: round 1" in message
     page.wait_for_function(READY, timeout=BOOT_MS)            # a new worker
+    type_code(page, "while True:\n    pass\n")                 # an endless loop while the code loads
+    run(page, "random", 1, limit="0.5")
+    assert page.get_attribute("[data-lab-error]", "data-kind") == "timeout"
+    assert "did not finish loading within 2.5 s" in page.inner_text("[data-lab-error-message]")
+    page.wait_for_function(READY, timeout=BOOT_MS)
     type_code(page, SMALL_BOT)
     run(page, "random", 2)
     assert page.evaluate(FINISHED) == "done" and stat(page, "rounds") == "2"
