@@ -271,3 +271,20 @@ def test_a_package_the_code_asks_for_offline_is_a_sentence(browser: Any, base_ur
         assert page.evaluate(READY)
     finally:
         context.close()
+
+
+@browser
+def test_after_one_visit_the_lab_runs_offline(page: Any, page_log: Any, base_url: str,
+                                             wait_settled: Callable[..., str]) -> None:
+    """The table's service worker also serves the lab: after one visit to each online, the lab boots its
+    worker (Pyodide, micropip, the wheel) and plays with the network off."""
+    page.goto(base_url + "?opponent=novice&seed=2")
+    assert wait_settled(page) == "ready"
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    open_lab(page, base_url)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_function(READY, timeout=BOOT_MS)
+    run(page, "random", 2)
+    assert page.evaluate(FINISHED) == "done" and stat(page, "rounds") == "2"
+    assert page_log.console_errors == [] and page_log.foreign_requests() == []
