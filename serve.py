@@ -168,7 +168,7 @@ def vendor_micropip() -> bool:
             specs = [f"{name}=={MICROPIP_WHEELS[name][0]}" for name in missing]
             print(f"Fetching {', '.join(specs)} with pip ...", flush=True)
             done = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                                   "--python-version", python, "--quiet", *specs, "-d", tmp],
+                                   "--python-version", python, "--quiet", "--retries", "1", "--timeout", "15", *specs, "-d", tmp],
                                   capture_output=True, text=True, timeout=300)
             for name in missing:
                 _, file_name, sha = MICROPIP_WHEELS[name]

@@ -139,6 +139,38 @@ class BoundedOutput(io.StringIO):
         return text
 
 
+SCRIPT_BLOCK = re.compile(r"^# /// script\s*$\n(?P<body>(?:^#(?: .*)?$\n)+?)^# ///\s*$", re.M)
+
+
+def script_dependencies(source: str) -> list[str]:
+    """The packages the code asks for in inline script metadata (PEP 723), e.g.
+
+        # /// script
+        # dependencies = ["more-itertools"]
+        # ///
+
+    The lab installs them with micropip first (from PyPI: that needs the network); the command line leaves
+    them to pip. A block that cannot be read is a UserBotError.
+
+    >>> script_dependencies('# /// script\\n# dependencies = ["a", "b>=1"]\\n# ///\\nimport a\\n')
+    ['a', 'b>=1']
+    """
+    match = SCRIPT_BLOCK.search(source)
+    if match is None:
+        return []
+    import tomllib
+
+    body = "".join(line[2:] if line.startswith("# ") else line[1:] for line in match["body"].splitlines(True))
+    try:
+        deps = tomllib.loads(body).get("dependencies", [])
+    except tomllib.TOMLDecodeError as exc:
+        line = source[:match.start()].count("\n") + 1
+        raise UserBotError(f"The script block on line {line} is not valid TOML ({exc}).", "syntax", line) from None
+    if not isinstance(deps, list) or not all(isinstance(d, str) for d in deps):
+        raise UserBotError("The script block's dependencies must be a list of package names in quotes.", "syntax")
+    return [d.strip() for d in deps if d.strip()]
+
+
 def position_words(v: View) -> str:
     """The position a bot was shown, in a few words: round, market, its hand and both herds."""
     seat = v["seat"]
