@@ -17,6 +17,7 @@ current sources on every request, so an edit shows on reload.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
@@ -27,8 +28,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 VENDOR = ROOT / "assets" / "vendor"
@@ -38,6 +41,18 @@ PRECACHE = "assets/vendor/precache.js"
 BYTECODE = "assets/vendor/bytecode.zip"
 BYTECODE_STAMP = "assets/vendor/bytecode.json"
 BUNDLE = "assets/vendor/jaipur.zip"
+WHEEL_DIR = "assets/vendor"
+LAB_PAGE = "lab.html"
+LAB_DIR = "lab"
+EDITOR = "assets/vendor/editor"
+# micropip and packaging, from PyPI at the versions (and file names) the vendored Pyodide's lock expects; the
+# npm pyodide package does not carry them. Fetched with pip, checked against these hashes, put beside pyodide.mjs.
+MICROPIP_WHEELS = {
+    "micropip": ("0.11.1", "micropip-0.11.1-py3-none-any.whl",
+                 "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"),
+    "packaging": ("26.1", "packaging-26.1-py3-none-any.whl",
+                  "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f"),
+}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SHELL = ("index.html", "pyscript.toml", "main.py", "sw.js")
 PACKAGE_SUFFIXES = (".py", ".json")
@@ -54,6 +69,7 @@ MIME = {
     ".toml": "text/plain; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
     ".zip": "application/zip",
+    ".whl": "application/zip",
 }
 
 
@@ -77,8 +93,10 @@ def fetch_vendor(force: bool = False) -> None:
     (when missing), then bring the package's bytecode bundle up to date."""
     if not vendor_ready() or force:
         install_runtime()
+    vendor_micropip()
     sync_bytecode()
     write_bundle(ROOT / BUNDLE)
+    write_wheel()
 
 
 def install_runtime() -> None:
@@ -97,6 +115,54 @@ def install_runtime() -> None:
     files = sorted(p.relative_to(VENDOR).as_posix() for p in VENDOR.rglob("*") if p.is_file())
     STAMP.write_text(json.dumps({"versions": pinned_versions(), "files": files}, indent=1) + "\n", encoding="utf-8")
     print(f"Runtime ready in {VENDOR.relative_to(ROOT)}/ ({len(files)} files).", flush=True)
+
+
+def vendor_micropip() -> bool:
+    """Put the pinned micropip and packaging wheels beside pyodide.mjs (fetched with pip when missing, checked
+    against MICROPIP_WHEELS) and set their hashes in the vendored pyodide-lock.json, so Pyodide's integrity
+    check passes and `micropip` loads from the origin. True when both are in place; offline and missing, a
+    sentence says so and the rest of the site still works."""
+    pyodide = VENDOR / "pyodide"
+    lock_path = pyodide / "pyodide-lock.json"
+    if not lock_path.is_file():
+        return False
+    missing = [name for name, (_, file_name, sha) in MICROPIP_WHEELS.items()
+               if not (pyodide / file_name).is_file() or _sha256(pyodide / file_name) != sha]
+    if missing:
+        lock = json.loads(lock_path.read_text(encoding="utf-8"))
+        python = ".".join(lock["info"]["python"].split(".")[:2])
+        with tempfile.TemporaryDirectory() as tmp:
+            specs = [f"{name}=={MICROPIP_WHEELS[name][0]}" for name in missing]
+            print(f"Fetching {', '.join(specs)} with pip ...", flush=True)
+            done = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                                   "--python-version", python, "--quiet", *specs, "-d", tmp],
+                                  capture_output=True, text=True, timeout=300)
+            for name in missing:
+                _, file_name, sha = MICROPIP_WHEELS[name]
+                got = Path(tmp) / file_name
+                if done.returncode != 0 or not got.is_file():
+                    print(f"Could not fetch {file_name} (no network?): the pages that install packages with "
+                          "micropip will not work until `python serve.py --fetch-only` runs online.", flush=True)
+                    return False
+                if _sha256(got) != sha:
+                    sys.exit(f"{file_name} does not have the pinned sha256 {sha}: refusing to use it.")
+                shutil.copy2(got, pyodide / file_name)
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    changed = False
+    for name, (version, file_name, sha) in MICROPIP_WHEELS.items():
+        entry = lock["packages"][name]
+        for key, value in (("sha256", sha), ("file_name", file_name), ("version", version)):
+            if entry.get(key) != value:
+                entry[key] = value
+                changed = True
+    if changed:
+        lock_path.write_text(json.dumps(lock), encoding="utf-8")
+    return True
+
+
+def _sha256(path: Path) -> str:
+    """The hex sha256 of a file."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 # Run by Node with the vendored Pyodide: byte-compile the package exactly as the page's Python would, with
@@ -211,6 +277,74 @@ def write_bundle(path: Path) -> bool:
     return True
 
 
+def project_table(root: Path = ROOT) -> dict[str, Any]:
+    """The [project] table of root's pyproject.toml (name, version, scripts ...)."""
+    table: dict[str, Any] = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return table
+
+
+def wheel_name(root: Path = ROOT) -> str:
+    """The engine's wheel file name, `jaipur-<version>-py3-none-any.whl`."""
+    project = project_table(root)
+    return f"{project['name']}-{project['version']}-py3-none-any.whl"
+
+
+def wheel_path(root: Path = ROOT) -> str:
+    """Where the site serves the engine's wheel, relative to its root (next to the runtime)."""
+    return f"{WHEEL_DIR}/{wheel_name(root)}"
+
+
+def _record_hash(data: bytes) -> str:
+    """A RECORD hash (PEP 376/427): sha256, urlsafe base64 without padding."""
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def package_wheel(root: Path = ROOT) -> bytes:
+    """The jaipur package as a pure-Python wheel (PEP 427): every module, data file and py.typed, with
+    METADATA, WHEEL, entry_points.txt and a RECORD of sha256 hashes. The same sources give the same bytes."""
+    project = project_table(root)
+    dist = f"{project['name']}-{project['version']}.dist-info"
+    entries: list[tuple[str, bytes]] = [(name, (root / name).read_bytes()) for name in package_files(root)]
+    if (root / "jaipur" / "py.typed").is_file():
+        entries.append(("jaipur/py.typed", (root / "jaipur" / "py.typed").read_bytes()))
+    lines = ["Metadata-Version: 2.1", f"Name: {project['name']}", f"Version: {project['version']}",
+             f"Summary: {project.get('description', '')}", f"Requires-Python: {project.get('requires-python', '>=3')}"]
+    if isinstance(project.get("license"), dict) and "text" in project["license"]:
+        lines.append(f"License: {project['license']['text']}")
+    for extra, requirements in sorted(project.get("optional-dependencies", {}).items()):
+        lines.append(f"Provides-Extra: {extra}")
+        lines.extend(f'Requires-Dist: {req}; extra == "{extra}"' for req in requirements)
+    lines.extend(f"Requires-Dist: {req}" for req in project.get("dependencies", []))
+    scripts = "".join(f"{k} = {v}\n" for k, v in sorted(project.get("scripts", {}).items()))
+    entries += [
+        (f"{dist}/METADATA", ("\n".join(lines) + "\n").encode()),
+        (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: jaipur serve.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"),
+        (f"{dist}/entry_points.txt", f"[console_scripts]\n{scripts}".encode()),
+    ]
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in entries) + f"{dist}/RECORD,,\n"
+    entries.append((f"{dist}/RECORD", record.encode()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def write_wheel(root: Path = ROOT) -> Path:
+    """Write the engine's wheel into assets/vendor/ (when it differs), removing wheels of other versions."""
+    path = root / wheel_path(root)
+    data = package_wheel(root)
+    for old in (root / WHEEL_DIR).glob(f"{project_table(root)['name']}-*-py3-none-any.whl"):
+        if old != path:
+            old.unlink()
+    if not (path.is_file() and path.read_bytes() == data):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return path
+
+
 def package_files(root: Path = ROOT) -> list[str]:
     """Every module and JSON data file of the jaipur package, as sorted POSIX paths relative to root."""
     found = (p for p in (root / "jaipur").rglob("*") if p.suffix in PACKAGE_SUFFIXES and "__pycache__" not in p.parts)
@@ -243,31 +377,53 @@ def sync_config() -> bool:
 
 def site_files(root: Path = ROOT) -> list[str]:
     """Every file the browser may need, relative to the site root: shell, assets (no source maps; the
-    package archive among them) and the example pages (examples/, without the Python script that writes them)."""
+    package archive and the engine's wheel among them), the bot lab (lab.html, lab/) and the example pages
+    (examples/, without the Python script that writes them)."""
     assets = (p for p in (root / "assets").rglob("*") if p.is_file() and p.suffix != ".map")
     examples = (p for p in (root / "examples").rglob("*")
                 if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
-    rel = {p.relative_to(root).as_posix() for p in (*assets, *examples)}
+    lab = (p for p in (root / LAB_DIR).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    rel = {p.relative_to(root).as_posix() for p in (*assets, *examples, *lab)}
     rel.difference_update({PRECACHE, BYTECODE, BYTECODE_STAMP})
     rel.add(BUNDLE)
-    return sorted([*SHELL, *rel])
+    if (root / "pyproject.toml").is_file():
+        rel.add(wheel_path(root))
+    shell = [name for name in (*SHELL, LAB_PAGE) if name != LAB_PAGE or (root / name).is_file()]
+    return sorted([*shell, *rel])
+
+
+def lab_only(name: str) -> bool:
+    """True for a file only the bot lab and the micropip pages load (never the table): the service worker
+    caches these on first use instead of with the table's release."""
+    return name == LAB_PAGE or name.startswith(LAB_DIR + "/") or name.endswith(".whl") or name.startswith(EDITOR)
 
 
 def precache_js(root: Path = ROOT) -> str:
-    """The service worker's precache list and a version hash of everything in it."""
+    """The service worker's precache list (the table's files) with each one's sha256 (the worker checks its
+    cached copies against them and fetches again what does not match), and a version hash of every site file
+    (the lab's too, so an edit to any of them makes a new release)."""
     files = site_files(root)
     digest = hashlib.sha256()
+    hashes: dict[str, str] = {}
     for name in files:
-        digest.update(name.encode() + b"\n" + served_bytes(root, name))
-    data = {"version": digest.hexdigest()[:16], "files": ["./", *files]}
+        body = served_bytes(root, name)
+        digest.update(name.encode() + b"\n" + body)
+        if not lab_only(name):
+            hashes[name] = hashlib.sha256(body).hexdigest()
+    hashes["./"] = hashes["index.html"]  # the site root is served as index.html
+    data = {"version": digest.hexdigest()[:16], "files": ["./", *(f for f in files if not lab_only(f))],
+            "hashes": hashes}
     return "self.JAIPUR_PRECACHE = " + json.dumps(data, indent=1) + ";\n"
 
 
 def served_bytes(root: Path, name: str) -> bytes:
-    """The bytes a site file is served with: the package archive is built from root's sources when it
-    has them (the development server), any other file is read from disk."""
+    """The bytes a site file is served with: the package archive and the wheel are built from root's
+    sources when it has them (the development server), any other file is read from disk."""
     if name == BUNDLE and (root / "jaipur").is_dir():
         return package_bundle(root)
+    if name.endswith(".whl") and (root / "jaipur").is_dir() and (root / "pyproject.toml").is_file() \
+            and name == wheel_path(root):
+        return package_wheel(root)
     return (root / name).read_bytes()
 
 
@@ -296,10 +452,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self) -> None:
         """Serve a file, or the live precache list of the service worker, or the live package archive."""
         name = self.path.split("?", 1)[0].lstrip("/")
-        live = name == PRECACHE or (name == BUNDLE and (Path(self.directory) / "jaipur").is_dir())
+        root = Path(self.directory)
+        sources = (root / "jaipur").is_dir()
+        live = name == PRECACHE or (name == BUNDLE and sources) or (
+            name.endswith(".whl") and sources and (root / "pyproject.toml").is_file() and name == wheel_path(root))
         if live:
-            root = Path(self.directory)
-            body = precache_js(root).encode() if name == PRECACHE else package_bundle(root)
+            body = precache_js(root).encode() if name == PRECACHE else served_bytes(root, name)
             self.send_response(200)
             self.send_header("Content-Type", "text/javascript" if name == PRECACHE else "application/zip")
             self.send_header("Content-Length", str(len(body)))

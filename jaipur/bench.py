@@ -17,9 +17,7 @@ ROUNDS_PER_REP = 60
 
 def clear_caches() -> None:
     """Empty the engine's memo tables, so a run starts cold."""
-    for cache in (rules._LEGAL_CACHE, rules._LEGAL_SET_CACHE, rules._TAKES_CACHE,  # noqa: SLF001
-                  rules._SUBSETS_CACHE, rules._DELTAS):  # noqa: SLF001
-        cache.clear()
+    rules.legal_cache.clear_all()
 
 
 def random_rounds(first_seed: int, rounds: int) -> tuple[int, float, list[Position]]:

@@ -16,7 +16,7 @@ from typing import Any
 from ..cards import BONUS_SIZES, BONUS_TOKENS, CAMEL_INDEX, CAMEL_TOKEN, DECK_COUNTS, GOODS, HAND_LIMIT, counts_of
 from ..notation import CAMELS, SELL, TAKE
 from ..position import Position
-from ..rules import _delta
+from ..rules import move_delta
 from .weights import DEFAULT_WEIGHTS
 
 Counts = tuple[int, ...]
@@ -230,7 +230,7 @@ def move_info(move: str) -> tuple[int, int, int, tuple[tuple[int, int], ...], in
     goods given per good)."""
     found = _MOVE_INFO.get(move)
     if found is None:
-        kind, idx, count, taken, given = _delta(move)
+        kind, idx, count, taken, given = move_delta(move)
         changes = tuple((g, taken[g] - given[g]) for g in _RANGE6 if taken[g] or given[g])
         found = _MOVE_INFO[move] = (_KIND_CODE.get(kind, 3), idx, count, changes, given[CAMEL_INDEX], given[:6])
     return found

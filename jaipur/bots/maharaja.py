@@ -21,10 +21,9 @@ import math
 import time
 from typing import Any
 
-from .. import rules
 from ..position import Position
 from ..rng import Rng
-from ..rules import _play, result
+from ..rules import legal_cache, play_unchecked, result
 from ..view import determinize
 from .base import Bot, Thinking, legal_from_view
 from .heuristics import DEFAULT, Scorer, Weights, table_from_view
@@ -45,9 +44,8 @@ so memory stays under about 100 MB (clearing costs no measurable speed)."""
 
 def _trim_engine_caches() -> None:
     """Empty the engine's legal-move memo tables when they have grown past CACHE_SOFT_LIMIT."""
-    if len(rules._LEGAL_CACHE) > CACHE_SOFT_LIMIT:  # noqa: SLF001
-        rules._LEGAL_CACHE.clear()  # noqa: SLF001
-        rules._LEGAL_SET_CACHE.clear()  # noqa: SLF001
+    if len(legal_cache) > CACHE_SOFT_LIMIT:
+        legal_cache.clear()
 
 
 class MaharajaBot(Bot):
@@ -137,7 +135,7 @@ class MaharajaBot(Bot):
                         best = u
                         i = j
             world = determinize(view, rng)
-            value = self._rollout(_play(world, roots[i]), seat, rng)
+            value = self._rollout(play_unchecked(world, roots[i]), seat, rng)
             visits[i] += 1
             totals[i] += value
             done += 1
@@ -167,7 +165,7 @@ class MaharajaBot(Bot):
                 for i in alive:
                     if limit is not None and done >= limit:
                         break
-                    totals[i] += self._rollout(_play(world, roots[i]), seat, Rng(seed))
+                    totals[i] += self._rollout(play_unchecked(world, roots[i]), seat, Rng(seed))
                     visits[i] += 1
                     done += 1
                     now = time.monotonic()
@@ -195,7 +193,7 @@ class MaharajaBot(Bot):
         for _ in range(self.depth):
             if p.round_over:
                 break
-            p = _play(p, policy_move(p, w, rng, eps))
+            p = play_unchecked(p, policy_move(p, w, rng, eps))
         if p.round_over:
             res = result(p)
             winner = res["winner"]

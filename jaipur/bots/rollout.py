@@ -5,13 +5,13 @@ from __future__ import annotations
 from ..cards import HAND_LIMIT
 from ..position import Position
 from ..rng import Rng
-from ..rules import _legal_tuple
+from ..rules import legal_tuple
 from .heuristics import Scorer, Weights, camel_term, hand_rows, table_from_position, turns_left
 
 
 def policy_move(p: Position, w: Weights, rng: Rng, epsilon: float = 0.0) -> str:
     """The trader's best move for the side to move (no contention estimate); with chance `epsilon`, one of its top three."""
-    moves = _legal_tuple(p)
+    moves = legal_tuple(p)
     if len(moves) == 1:
         return moves[0]
     scorer = Scorer(table_from_position(p), w, contention=False)

@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from jaipur import Position, Rng, new_match, position_from_json, position_to_json
-from jaipur.rules import _legal_tuple, _play
+from jaipur.rules import legal_tuple, play_unchecked
 
 
 def sample_positions(count: int, seed: int = 0, every: int = 3) -> list[Position]:
@@ -21,8 +21,8 @@ def sample_positions(count: int, seed: int = 0, every: int = 3) -> list[Position
         while not p.round_over and len(out) < count:
             if ply % every == 0:
                 out.append(p)
-            moves = _legal_tuple(p)
-            p = _play(p, moves[rng.below(len(moves))])
+            moves = legal_tuple(p)
+            p = play_unchecked(p, moves[rng.below(len(moves))])
             ply += 1
     return out
 
