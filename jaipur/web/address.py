@@ -32,10 +32,9 @@ from ..errors import JaipurError
 from ..position import MAX_SEED, MODES, Position, position_from_json
 from ..record import Record, b64decode, record_from_compact, record_from_json
 from .host import parse_hosts
-from .i18n import LANGS, Reason
-from .problems import problem, short
+from .i18n import LANGS, Reason, problem
+from .problems import short
 from .puzzle import MAX_CAPTION, Puzzle, clean_caption, load_puzzle, puzzle_from_json
-from .puzzle import TEMPLATES as PUZZLE_TEMPLATES
 from .query import parse_query, unquote_text
 
 LEVELS = ("novice", "trader", "maharaja")
@@ -46,33 +45,12 @@ SEATS = ("0", "1", "all")
 MAX_VALUE = 20_000
 """Longest hash value read (characters); a full three-round record in compact form is about 1,000."""
 
-TEMPLATES: dict[str, tuple[str, str]] = {
-    "param.opponent": ("“{value}” is not an opponent: use novice, trader, maharaja or human.",
-                       "«{value}» حریف معتبری نیست: یکی از novice، trader، maharaja یا human را بنویسید."),
-    "param.seed": ("The seed must be a whole number from 0 to 18446744073709551615, not “{value}”.",
-                   "seed باید عددی صحیح از ۰ تا ۱۸۴۴۶۷۴۴۰۷۳۷۰۹۵۵۱۶۱۵ باشد، نه «{value}»."),
-    "param.mode": ("The mode must be standard or single-round, not “{value}”.",
-                   "mode باید standard یا single-round باشد، نه «{value}»."),
-    "param.lang": ("The language must be en or fa, not “{value}”.", "lang باید en یا fa باشد، نه «{value}»."),
-    "param.embed": ("The embed parameter must be 0 or 1, not “{value}”.", "embed باید ۰ یا ۱ باشد، نه «{value}»."),
-    "param.interactive": ("The interactive parameter must be 0 or 1, not “{value}”.",
-                          "interactive باید ۰ یا ۱ باشد، نه «{value}»."),
-    "param.seat": ("The seat must be 0 or 1 (or all, for a replay), not “{value}”.",
-                   "seat باید ۰ یا ۱ باشد (یا all برای بازپخش)، نه «{value}»."),
-    "param.caption": ("The caption was cut to {n} characters.", "عنوان به {n} نویسه کوتاه شد."),
-    "param.position": ("The position in the address could not be used: {detail}",
-                       "وضعیتی که در نشانی آمده قابل استفاده نیست: {detail}"),
-    "param.record": ("The game record in the address could not be used: {detail}",
-                     "سابقه‌ی بازی که در نشانی آمده قابل استفاده نیست: {detail}"),
-    "param.conflict": ("The address gives both a #{used} and a #{dropped}; only the #{used} is used.",
-                       "نشانی هم #{used} دارد و هم #{dropped}؛ فقط #{used} به کار می‌رود."),
-}
-"""Problem codes of this module: (English, Persian) templates for i18n's EN / FA tables
-(see also puzzle.TEMPLATES and host.TEMPLATES)."""
+PROBLEMS = ("param.opponent", "param.seed", "param.mode", "param.lang", "param.embed", "param.interactive",
+            "param.seat", "param.caption", "param.position", "param.record", "param.conflict")
+"""Problem codes this module reports (words in the catalogues, `jaipur.lang`; see also puzzle.PROBLEMS and
+host.PROBLEMS)."""
 
-
-def _problem(code: str, **values: Any) -> Reason:
-    return problem(TEMPLATES, code, **values)
+_problem = problem
 
 
 @dataclass
@@ -266,8 +244,7 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
             req.position = position
             req.puzzle = puzzle_from_json(data)
         except JaipurError as exc:
-            problems.append(Reason("param.puzzle", PUZZLE_TEMPLATES["param.puzzle"][0].format(detail=exc.message),
-                                   {"detail": exc.message}))
+            problems.append(problem("param.puzzle", detail=exc.message))
     elif source == "position":
         try:
             req.position, data = _read_position(frag["position"], "position")
@@ -283,8 +260,7 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
                 problems.append(found)
     if "solution" in frag and req.puzzle is None and source != "position":
         detail = "it needs a #position=…"
-        problems.append(Reason("param.solution", PUZZLE_TEMPLATES["param.solution"][0].format(detail=detail),
-                               {"detail": detail}))
+        problems.append(problem("param.solution", detail=detail))
     if req.position is not None:
         req.mode = req.position.mode
         req.players = _names(data)

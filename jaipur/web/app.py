@@ -21,7 +21,7 @@ from ..position import Position, position_to_json
 from ..record import Record
 from . import host
 from .address import PageRequest, read_address
-from .i18n import Reason, Strings, strings
+from .i18n import LANGS, Reason, Strings, strings
 from .links import make_link
 from .model import ROVING_ZONES, ActionState, Suggestion, TableState, key_command
 from .modes import AUTOPLAY_DELAY, Bots, MatchMode, Mode, Platform, PuzzleMode, ReplayMode, StillMode, Thinker
@@ -352,7 +352,7 @@ class Controller:
         """Ask for a move for the seat in front of the screen; select its cards."""
         if self.mode is None or not self.can_move():
             return
-        got = self.mode.suggest(self._lang)
+        got = self.mode.suggest()
         if got is not None:
             self.selection = got.cards
             self.suggestion = got
@@ -363,7 +363,7 @@ class Controller:
             self.choice_opponent = value
         elif what == "mode" and value in ("standard", "single-round"):
             self.choice_mode = value
-        elif what == "lang" and value in ("en", "fa"):
+        elif what == "lang" and value in LANGS:
             self._lang = value
             if self.mode is not None:
                 self.mode.save()
@@ -510,7 +510,7 @@ class Controller:
         if saved.finished:
             return False
         lang = saved.extra.get("lang")   # a language the player chose (profile) or the address names comes first
-        if lang in ("en", "fa") and "lang" not in self.address.given and self.profile.lang is None:
+        if lang in LANGS and "lang" not in self.address.given and self.profile.lang is None:
             self._lang = str(lang)
         self._match(saved.record, saved.opponent, saved.human_seat)
         self.notices.append(Reason("save.resumed"))

@@ -15,7 +15,6 @@ from typing import Any
 from ..position import MODES, Position, position_from_json, position_to_json
 from ..record import Record, b64encode, record_from_compact, record_from_json, record_to_compact, record_to_json
 from .address import OPPONENTS, SEATS, read_address
-from .address import TEMPLATES as TEMPLATES  # noqa: PLC0414 - i18n still gathers the reader's templates from here
 from .i18n import LANGS
 from .puzzle import Puzzle, clean_caption, load_puzzle
 

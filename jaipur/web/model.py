@@ -248,12 +248,10 @@ class MoveEntry(TypedDict):
 
 
 class ReplayedMove(MoveEntry, total=False):
-    """A move entry of the replay viewer (replayer.last_move): also its ply, the mover's name and its words."""
+    """A move entry of the replay viewer (replayer.last_move): also its ply and the mover's name."""
 
     ply: int
     name: str
-    words_en: str
-    words_fa: str
 
 
 LogEntry = RoundStart | MoveEntry | RoundEnd
@@ -353,7 +351,7 @@ class Suggestion:
     """A suggested move for the seat in front of the screen, with its one-line reason."""
 
     move: str | None
-    reason: str = ""
+    reason: Reason | str = ""                  # a bot's reason code (worded when drawn), or text
     cards: frozenset[Key] = frozenset()        # the selection that makes the move (shown on the table)
 
 

@@ -1,11 +1,8 @@
-"""The one way the web layer quotes a bad value and builds a problem `Reason` from a module's templates."""
+"""The one way the web layer quotes a bad value in a problem's sentence (the problem itself: i18n.problem)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
-
-from .i18n import Reason
 
 
 def short(value: Any, limit: int = 40) -> str:
@@ -16,8 +13,3 @@ def short(value: Any, limit: int = 40) -> str:
     """
     text = " ".join(str(value).split())
     return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def problem(templates: Mapping[str, tuple[str, str]], code: str, **values: Any) -> Reason:
-    """A Reason for `code`: its English sentence from `templates` (code -> (English, Persian)) and its values."""
-    return Reason(code, templates[code][0].format(**values), values)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import GOODS, ORDER
-from .i18n import Strings
+from .i18n import LANGS, Strings, language
 from .model import KEY_COMMANDS, KINDS, TableState, roving_index
 from .rulebook import Paragraph, summary
 
@@ -228,7 +228,7 @@ def _start(state: TableState, s: Strings) -> Node:
                  [_choice("mode", m, state.mode == m, s.t(f"mode.{m}")) for m in ("standard", "single-round")]),
                h("fieldset", {"class": "choices two", "data-choice": "lang"},
                  h("legend", {}, s.t("start.lang")),
-                 [_choice("set-lang", lang, s.lang == lang, s.t(f"lang.{lang}"), lang=lang) for lang in ("en", "fa")]),
+                 [_choice("set-lang", lang, s.lang == lang, language(lang).name, lang=lang) for lang in LANGS]),
                h("button", {"type": "button", "class": "primary big", "data-action": "start",
                             "data-autofocus": True}, s.t("start.new")),
                h("div", {"class": "start-links"},
@@ -356,7 +356,7 @@ def _bar(state: TableState, s: Strings) -> Node:
         level = s.t("vs.human")
     else:
         level = s.t("vs.level", level=s.t(f"level.{state.opponent}"))
-    other_lang = "fa" if s.lang == "en" else "en"
+    other_lang = LANGS[(LANGS.index(s.lang) + 1) % len(LANGS)]
     can_suggest = state.turn == "you" and not state.thinking and state.dialog is None
     tools = None
     if state.tools:
@@ -371,7 +371,7 @@ def _bar(state: TableState, s: Strings) -> Node:
                   h("button", {"type": "button", "data-action": "keys", "aria-haspopup": "dialog",
                                "aria-keyshortcuts": _shortcut("keys") + " Shift+?"}, s.t("action.keys")),
                   h("button", {"type": "button", "data-action": "switch-lang", "data-value": other_lang,
-                               "lang": other_lang}, s.t(f"lang.{other_lang}")),
+                               "lang": other_lang}, language(other_lang).name),
                   h("button", {"type": "button", "data-action": "menu"}, s.t("action.menu")))
     return h("header", {"class": "bar"},
              None if state.embed else h("div", {"class": "brand"},
@@ -553,7 +553,8 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
         sug = state.suggestion
         text = s.t("suggest.title", move=s.move(sug.move)) if sug.move else s.t("suggest.none")
         banner = h("div", {"class": "banner suggestion", "role": "status", "data-suggestion": sug.move or ""},
-                   h("strong", {}, text), (" " + sug.reason) if sug.reason else None)
+                   h("strong", {}, text), (" " + (sug.reason if isinstance(sug.reason, str) else s.reason(sug.reason)))
+                   if sug.reason else None)
     elif state.last is not None and state.last["seat"] != seat:
         last = state.last
         # said once by the page's live region (_live), so this banner is not a live region itself
@@ -647,7 +648,7 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
                        "data-verdict": word}, verdict.message(s.lang))
     return h("section", {"class": "puzzle", "data-puzzle": True, "data-solved": "true" if pz["solved"] else "false"},
              said,
-             h("p", {"class": "answer", "data-answer": True}, answer.get(s.lang, answer.get("en", "")))
+             h("p", {"class": "answer", "data-answer": True}, s.reason(answer))
              if answer else None,
              h("div", {"class": "puzzle-buttons"},
                h("button", {"type": "button", "data-action": "reveal", "disabled": bool(answer)},

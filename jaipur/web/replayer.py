@@ -23,7 +23,6 @@ from ..position import Position
 from ..record import Record, replay
 from ..rules import next_round
 from ..view import view
-from .i18n import strings
 from .model import LogEntry, ReplayedMove, describe, round_end, round_start
 
 SEEN_FROM = (0, 1, "all")
@@ -128,7 +127,7 @@ class Replayer:
     # ------------------------------------------------------------ what to show
     def last_move(self, index: int | None = None) -> ReplayedMove | None:
         """The move that led to frame `index` (default: the current one) as a log entry
-        (`jaipur.web.model.describe`) plus `ply`, `name`, `words_en` and `words_fa`; None at a start or a deal."""
+        (`jaipur.web.model.describe`) plus `ply` and `name`; None at a start or a deal."""
         frame = self.frames[self.index if index is None else index]
         if frame.move is None:
             return None
@@ -141,8 +140,6 @@ class Replayer:
         name = self.record.players[entry["seat"]]
         entry["ply"] = i + 1
         entry["name"] = name
-        entry["words_en"] = strings("en").did(entry, name)
-        entry["words_fa"] = strings("fa").did(entry, name)
         return entry
 
     def log(self) -> list[LogEntry]:

@@ -27,8 +27,8 @@ from ..errors import JaipurError
 from ..position import Position
 from ..record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
 from .address import OPPONENTS, decode_payload
-from .i18n import Reason
-from .problems import problem, short
+from .i18n import Reason, problem
+from .problems import short
 from .query import unquote_text
 
 SAVE_FORMAT = "jaipur-save/1"
@@ -37,31 +37,11 @@ STORAGE_KEY = "jaipur.saved-game"
 MAX_TEXT = 500_000
 """Longest save or record file read (characters); a three-round match is about 2,000."""
 
-TEMPLATES: dict[str, tuple[str, str]] = {
-    "save.empty": ("There is no saved game.", "بازی ذخیره‌شده‌ای نیست."),
-    "save.size": ("The saved game is too large to be one of ours, so a new game starts.",
-                  "بازی ذخیره‌شده بیش از حد بزرگ است، پس بازی تازه‌ای شروع می‌شود."),
-    "save.json": ("The saved game is damaged (it is not valid JSON), so a new game starts.",
-                  "بازی ذخیره‌شده خراب است (JSON معتبر نیست)، پس بازی تازه‌ای شروع می‌شود."),
-    "save.format": ("The saved data is not a Jaipur saved game, so a new game starts.",
-                    "داده‌ی ذخیره‌شده بازی جیپور نیست، پس بازی تازه‌ای شروع می‌شود."),
-    "save.version": ("The saved game was made by another version of Jaipur ({value}) and cannot be resumed.",
-                     "بازی ذخیره‌شده با نسخه‌ی دیگری از جیپور ({value}) ساخته شده و ادامه‌دادنی نیست."),
-    "save.record": ("The saved game cannot be resumed: {detail}", "بازی ذخیره‌شده ادامه‌دادنی نیست: {detail}"),
-    "save.opponent": ("The saved game names an unknown opponent ({value}), so it cannot be resumed.",
-                      "حریف بازی ذخیره‌شده ({value}) شناخته نیست، پس ادامه‌دادنی نیست."),
-    "save.seat": ("The saved game's seat must be 0 or 1, so it cannot be resumed.",
-                  "جایگاه بازی ذخیره‌شده باید ۰ یا ۱ باشد، پس ادامه‌دادنی نیست."),
-    "import.empty": ("The file is empty.", "پرونده خالی است."),
-    "import.size": ("The file is too large to be a Jaipur record.", "پرونده برای سابقه‌ی بازی جیپور بیش از حد بزرگ است."),
-    "import.format": ("The file is not a Jaipur game record (JSON jaipur-record/1 or the compact J1.… form).",
-                      "پرونده سابقه‌ی بازی جیپور نیست (JSON از نوع jaipur-record/1 یا شکل فشرده‌ی J1.…)."),
-    "import.record": ("The game record could not be used: {detail}", "سابقه‌ی بازی قابل استفاده نیست: {detail}"),
-}
-"""Problem codes of this module: (English, Persian) templates for i18n's EN / FA tables."""
+PROBLEMS = ("save.empty", "save.size", "save.json", "save.format", "save.version", "save.record", "save.opponent",
+            "save.seat", "import.empty", "import.size", "import.format", "import.record")
+"""Problem codes this module reports (words in the catalogues, `jaipur.lang`)."""
 
-def _problem(code: str, **values: Any) -> Reason:
-    return problem(TEMPLATES, code, **values)
+_problem = problem
 
 
 @dataclass

@@ -151,10 +151,11 @@ class FakeBots:
         return self.bot
 
     def suggest(self, v: dict[str, Any], level: str = "trader") -> Any:
+        from jaipur.bots.suggest import explain
+
         class S:
             move = legal_moves(determinize(v, Rng(2)))[-1]
-            reason = "Because it is the last one."
-            reason_fa = "چون آخری است."
+            reason = explain(move, v)              # a reason code with values, as the real suggest() gives
         return S()
 
 

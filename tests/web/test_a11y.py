@@ -10,12 +10,14 @@ import pytest
 from jaipur import legal_moves
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.i18n import EN, FA, strings
+from jaipur.web.i18n import catalogue, strings
 from jaipur.web.links import make_link
 from jaipur.web.model import KEY_COMMANDS, ROVING_ZONES, key_command
 from jaipur.web.render import KEY_ROWS, TEXT, Node, find, text_of, walk
 
 from .fakes import FakeBots, FakePlatform
+
+EN, FA = catalogue("en"), catalogue("fa")
 
 ROUND_END = {"market": "MMMDG", "hands": ["DDG", "SCL"], "herds": [2, 1], "deck": "", "seed": 4}
 """Taking the camels ends the round here: the deck cannot refill the market."""

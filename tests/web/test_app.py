@@ -14,7 +14,7 @@ from jaipur.cards import letters_of
 from jaipur.web import host
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.i18n import strings
+from jaipur.web.i18n import catalogue, strings
 from jaipur.web.links import make_link
 from jaipur.web.render import find, text_of, walk
 from jaipur.web.saved import STORAGE_KEY, load_text, save_text
@@ -534,15 +534,14 @@ def test_resize_events_only_when_embedded() -> None:
 
 
 def test_new_strings_and_problem_codes_read_in_persian() -> None:
-    from jaipur.web import links, puzzle, saved
+    from jaipur.web import address, puzzle, saved
 
-    fa = strings("fa")
-    for module in (links, puzzle, host, saved):
-        for code in module.TEMPLATES:
+    fa, en = strings("fa"), strings("en")
+    for module in (address, puzzle, host, saved):
+        for code in module.PROBLEMS:
             text = fa.t(code, value="x", detail="y", n=3, used="a", dropped="b")
-            assert text == module.TEMPLATES[code][1].format(value="x", detail="y", n="۳", used="a", dropped="b") \
-                or code in ("param.position", "param.record", "param.embed", "param.lang", "param.mode",
-                            "param.seed", "param.opponent"), code
+            assert text == catalogue("fa")[code].format(value="x", detail="y", n="۳", used="a", dropped="b"), code
+            assert text != en.t(code, value="x", detail="y", n=3, used="a", dropped="b"), code
     c, pf = open_page(make_link(BASE, record=full_match(), lang="fa"))
     text = text_of(pf.node)
     assert "بازپخش" in text and "حرکت ۰ از" in text and "Replay" not in text

@@ -14,7 +14,7 @@ from jaipur import Rng, apply, determinize, legal_moves, new_match, next_round, 
 from jaipur.web import i18n
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.i18n import EN, FA, Reason, strings
+from jaipur.web.i18n import Reason, catalogue, strings
 from jaipur.web.model import (
     KINDS,
     action_states,
@@ -26,6 +26,8 @@ from jaipur.web.model import (
 from jaipur.web.render import TEXT, Node, find, render, text_of, to_data, to_html, walk
 
 from .fakes import FakeBots, FakePlatform, table_at
+
+EN, FA = catalogue("en"), catalogue("fa")
 
 ZONES = ("market", "hand", "herd", "opponent-hand", "opponent-herd", "deck", "goods", "bonus", "log")
 

@@ -89,7 +89,7 @@ class Mode(Protocol):
         """Play (or try) a legal move of the side to move; `chosen` is the selection that made it."""
     def act(self, action: str, value: str) -> bool:
         """One of its `actions` was pressed; True when the table changed (the selection is dropped)."""
-    def suggest(self, lang: str) -> Suggestion | None:
+    def suggest(self) -> Suggestion | None:
         """A move suggested to the seat in front of the screen (None: this mode suggests nothing)."""
     def flights(self, played: Played) -> list[Flight]:
         """What flies for the move just played, as the viewer sees it (none when the table moved on)."""
@@ -162,7 +162,7 @@ class BaseMode:
         """No buttons of its own."""
         return False
 
-    def suggest(self, lang: str) -> Suggestion | None:
+    def suggest(self) -> Suggestion | None:
         """No suggestions."""
         return None
 

@@ -19,7 +19,7 @@ from ...rng import Rng, mix64
 from ...rules import apply, check, legal_moves, next_round
 from ...view import view
 from .. import host
-from ..i18n import Strings, strings
+from ..i18n import Reason, Strings, strings
 from ..model import Key, LogEntry, MoveEntry, Suggestion, TableState, describe, match_log, move_selection, round_start
 from ..motion import Played
 from ..saved import STORAGE_KEY, save_text, undo_point
@@ -251,13 +251,13 @@ class MatchMode(BaseMode):
         return True
 
     # ------------------------------------------------------------ suggestions
-    def suggest(self, lang: str) -> Suggestion | None:
+    def suggest(self) -> Suggestion | None:
         """Ask the trader for a move for the seat in front of the screen (None when it may not move)."""
         if not self.may_move():
             return None
         v = view(self.position, self.viewer)
         move: str | None = None
-        reason = ""
+        reason: Reason | str = ""
         bots: Any = self.thinker.bots
         fn = getattr(bots, "suggest", None) if bots is not None else None
         if fn is not None:
@@ -268,7 +268,8 @@ class MatchMode(BaseMode):
                 move, reason = str(got[0]), str(got[1]) if len(got) > 1 else ""
             else:
                 move = getattr(got, "move", None)
-                reason = str(getattr(got, "reason_fa" if lang == "fa" else "reason", "") or "")
+                found = getattr(got, "reason", "")
+                reason = found if isinstance(found, Reason) else str(found or "")
         if move is not None and check(self.position, move) is not None:
             move = None
         if reason == move:

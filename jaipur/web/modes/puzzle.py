@@ -7,7 +7,7 @@ from ...position import Position
 from ...rules import apply
 from ...view import view
 from .. import host
-from ..i18n import Strings
+from ..i18n import Reason, Strings
 from ..model import Key, LogEntry, MoveEntry, TableState, describe, hint_for, round_start
 from ..motion import Played
 from ..puzzle import Puzzle, PuzzleVerdict
@@ -24,7 +24,7 @@ class PuzzleMode(BaseMode):
         self.puzzle = Puzzle(puzzle.start, [" ".join(line) for line in puzzle.lines], puzzle.caption)
         super().__init__(page, self.puzzle.solver, players, caption or puzzle.caption)
         self.verdict: PuzzleVerdict | None = None
-        self.answer: dict[str, str] | None = None
+        self.answer: Reason | None = None         # the puzzle's answer once revealed (worded when drawn)
 
     @property
     def position(self) -> Position:
@@ -98,10 +98,10 @@ class PuzzleMode(BaseMode):
         self.page.post(host.puzzle_event(str(move), verdict.correct, verdict.done))
 
     def act(self, action: str, value: str) -> bool:
-        """Reveal the answer (both languages are kept, so switching language keeps it), or try again
+        """Reveal the answer (kept as a reason, so switching language words it anew), or try again
         (back to the puzzle's position: True, the table changed)."""
         if action == "reveal":
-            self.answer = {"en": self.puzzle.reveal("en"), "fa": self.puzzle.reveal("fa")}
+            self.answer = self.puzzle.answer()
         elif action == "retry":
             self.puzzle.reset()
             self.verdict = None
