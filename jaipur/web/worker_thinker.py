@@ -199,8 +199,9 @@ class WorkerThinker(Thinker):
 
 
 async def connect_browser() -> Remote:
-    """Start the PyScript named worker on the page's own runtime and package (same interpreter and [files]
-    as pyscript.toml, without shared memory) and wait for its exported `think`."""
+    """Start the PyScript named worker on the page's own runtime and package (the interpreter and [files] of
+    pyscript.toml) and wait for its exported `think`. (PyWorker(url, config=...) of PyScript 0.7.31 ignores the
+    interpreter given and would fetch Pyodide from a CDN; a named worker's config is honoured.)"""
     from pyscript import config, create_named_worker  # type: ignore[import-not-found]
 
     worker_config = {key: value for key, value in dict(config).items() if key in ("interpreter", "files")}
@@ -209,4 +210,22 @@ async def connect_browser() -> Remote:
     return remote
 
 
-__all__ = ["WorkerLink", "WorkerProblem", "WorkerThinker", "answer", "connect_browser", "read_answer", "request_text"]
+class BrowserClock(Clock, Warner, Protocol):
+    """The browser platform as the link uses it (dom.BrowserPlatform)."""
+
+
+def browser_link(platform: BrowserClock) -> WorkerLink:
+    """The page's worker link: `<html data-thinker>` says where the computer thinks ("page" until the worker has
+    started, "worker" after; the test hook)."""
+    import js  # type: ignore[import-not-found]
+
+    html = js.document.documentElement
+
+    def show(name: str) -> None:
+        html.dataset.thinker = name
+
+    show("page")
+    return WorkerLink(platform, platform, connect_browser, on_change=show)
+
+
+__all__ = ["browser_link", "WorkerLink", "WorkerProblem", "WorkerThinker", "answer", "connect_browser", "read_answer", "request_text"]
