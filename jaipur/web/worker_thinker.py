@@ -172,6 +172,8 @@ class WorkerThinker(Thinker):
     async def _ask(self, remote: Remote, token: int, level: str, view: dict[str, Any], rng: Rng, done: Done) -> None:
         """Post the think to the worker and await its answer; at least `min_think` seconds in all. A worker that
         breaks hands this think to the page's thread."""
+        if token != self._token:
+            return
         started = self.clock.now()
         request = request_text(level, view, rng.state, self.movetime.get(level))
         move: str | None = None
@@ -200,13 +202,29 @@ class WorkerThinker(Thinker):
 
 async def connect_browser() -> Remote:
     """Start the PyScript named worker on the page's own runtime and package (the interpreter and [files] of
-    pyscript.toml) and wait for its exported `think`. (PyWorker(url, config=...) of PyScript 0.7.31 ignores the
-    interpreter given and would fetch Pyodide from a CDN; a named worker's config is honoured.)"""
-    from pyscript import config, create_named_worker  # type: ignore[import-not-found]
+    pyscript.toml, without shared memory) and wait for its exported `think`.
 
+    The page fetches ai_worker.py itself, so a script that cannot be fetched is an exception here (and the page
+    thinks on its own thread) rather than an uncaught rejection; the worker runs it from the script's text.
+    (PyWorker(url, config=...) of PyScript 0.7.31 ignores the interpreter given and would fetch Pyodide from a
+    CDN; a named worker's config is honoured.)"""
+    import js  # type: ignore[import-not-found]
+    from pyscript import config, workers  # type: ignore[import-not-found]
+
+    response = await js.fetch(WORKER_SCRIPT)
+    if not response.ok:
+        raise RuntimeError(f"{WORKER_SCRIPT} answered HTTP {response.status}")
+    source = str(await response.text())
     worker_config = {key: value for key, value in dict(config).items() if key in ("interpreter", "files")}
     worker_config["sync_main_only"] = True
-    remote: Remote = await create_named_worker(src=WORKER_SCRIPT, name=WORKER_NAME, config=worker_config)
+    script = js.document.createElement("script")
+    script.type = "py"
+    script.setAttribute("worker", "")
+    script.setAttribute("name", WORKER_NAME)
+    script.setAttribute("config", json.dumps(worker_config))
+    script.textContent = source
+    js.document.body.append(script)
+    remote: Remote = await workers[WORKER_NAME]
     return remote
 
 
