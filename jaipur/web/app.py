@@ -15,6 +15,7 @@ CPython tests with a fake platform. The renderer only ever receives a seat's VIE
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from ..position import Position, position_to_json
@@ -242,7 +243,7 @@ class Controller:
 
     def on_action(self, action: str, value: str, event: dict[str, Any]) -> None:
         """A button: the chrome's own, or the current mode's (`Mode.actions`)."""
-        chrome = {
+        chrome: Callable[[], None] | None = {
             "start": self.start_from_screen, "opponent": lambda: self._choose("opponent", value),
             "mode": lambda: self._choose("mode", value), "set-lang": lambda: self._choose("lang", value),
             "switch-lang": lambda: self._choose("lang", value), "clear": self.clear, "suggest": self.suggest,

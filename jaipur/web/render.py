@@ -295,14 +295,14 @@ def _table(state: TableState, s: Strings) -> Node:
     controls = _replay_controls(state, s, v) if state.replay is not None else _actions(state, s)
     parts = [_bar(state, s), _top(state, s), _opponent(state, s, v, other), _center(state, s, v),
              _you(state, s, v, seat), controls, _log(state, s)]
-    parts = [p for p in parts if p is not None]
+    shown = [p for p in parts if p is not None]
     dialog = _dialog(state, s, v)
     if dialog is not None:  # a modal dialog: the table behind it cannot be focused or clicked
-        for part in parts:
+        for part in shown:
             part.attrs["inert"] = ""
     return h("main", {"class": "table", "data-turn": state.turn, "data-round": v["round"], "data-seat": seat,
                       "data-view": state.kind, "data-interactive": "true" if state.interactive else "false"},
-             parts, dialog)
+             shown, dialog)
 
 
 def _notices(state: TableState, s: Strings) -> Node | None:
@@ -666,13 +666,13 @@ def _ready_text(state: TableState, s: Strings, move: str) -> str:
 def _log(state: TableState, s: Strings) -> Node:
     items = []
     for entry in reversed(state.log):
-        if entry.get("kind") == "round-start":
+        if entry["kind"] == "round-start":
             starter = entry["seat"]
             who = _actor(state, starter)
             text = (s.t("log.round-start.you", n=entry["round"]) if who is None
                     else s.t("log.round-start.other", n=entry["round"], name=who))
             items.append(h("li", {"class": "log-round", "data-round": entry["round"]}, text))
-        elif entry.get("kind") == "round-end":
+        elif entry["kind"] == "round-end":
             sc = entry["scores"]
             items.append(h("li", {"class": "log-round end", "data-round": entry["round"]},
                            s.t("log.round-end", n=entry["round"], a=state.names[0], sa=sc[0],

@@ -136,10 +136,8 @@ class Replayer:
         if before.round_over:
             before = next_round(before)
         move = self.record.moves[i]
-        entry: ReplayedMove = {**describe(before, move, self.positions[i + 1])}
-        name = self.record.players[entry["seat"]]
-        entry["ply"] = i + 1
-        entry["name"] = name
+        moved = describe(before, move, self.positions[i + 1])
+        entry: ReplayedMove = {**moved, "ply": i + 1, "name": self.record.players[moved["seat"]]}
         return entry
 
     def log(self) -> list[LogEntry]:
