@@ -17,6 +17,7 @@ from ..view import view
 from . import LEVELS, UnknownBotError
 from .arena import make_bot, run_arena
 from .registry import ARENA_BOTS, check_level
+from .suggest import suggest
 from .train import add_parser as add_train_parser
 from .words import describe
 
@@ -65,7 +66,8 @@ def cmd_arena(args: argparse.Namespace) -> None:
 HELP = (
     "Moves: TD takes a diamond (D G S C P L), TM takes all the camels, "
     "XDG-LM exchanges (take D and G, give L and a camel), S3L sells three leather. "
-    "Type 'legal' for your legal moves, 'table' to see the table again, 'quit' to leave."
+    "Type 'legal' for your legal moves, 'hint' for a suggested move, 'table' to see the table again, "
+    "'quit' to leave."
 )
 
 
@@ -162,6 +164,10 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
             continue
         if word in ("legal", "moves"):
             say("Legal moves: " + " ".join(legal_moves(p)))
+            continue
+        if word in ("hint", "suggest"):
+            tip = suggest(v)                   # its reason is a code; str() words it from the English catalogue
+            say(f"Suggestion: {tip.move}. {tip.reason}")
             continue
         if word in ("table", "t"):
             say(table_text(v, names))
