@@ -83,7 +83,7 @@ NEXT = """() => document.querySelector('[data-match-result], [data-round-result]
   || (document.querySelector('main.table') && document.querySelector('main.table').dataset.turn === 'you')"""
 
 
-def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float) -> dict[str, Any]:
+def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float, still: bool = False) -> dict[str, Any]:
     """Play until the computer has moved `moves` times; the thinks and the long tasks the page saw."""
     from playwright.sync_api import sync_playwright
 
@@ -95,7 +95,7 @@ def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float) -> di
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_context().new_page()
+            page = browser.new_context(reduced_motion="reduce" if still else "no-preference").new_page()
             if thinker == "page":
                 page.route("**/ai_worker.py", lambda route: route.abort())
             page.add_init_script(OBSERVE)
@@ -107,7 +107,7 @@ def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float) -> di
             while page.evaluate("window.__bench.thinks.length") < moves:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"Stopped after {timeout_s:g} s with fewer than {moves} computer moves.")
-                page.wait_for_function(NEXT, timeout=60_000)
+                page.wait_for_function(NEXT, polling=100, timeout=60_000)  # not "raf": its callbacks are long frames too
                 if page.locator("[data-match-result]").count():
                     raise SystemExit("The match ended first: ask for fewer --moves.")
                 if page.locator("[data-round-result]").count():
@@ -121,10 +121,10 @@ def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float) -> di
     finally:
         server.shutdown()
         server.server_close()
-    return summarize(bench, level, where)
+    return summarize(bench, level, where, still)
 
 
-def summarize(bench: dict[str, Any], level: str, where: str) -> dict[str, Any]:
+def summarize(bench: dict[str, Any], level: str, where: str, still: bool = False) -> dict[str, Any]:
     """Decision times, and the long tasks that started inside a think: those that end with it (they draw the
     computer's move: the answer is played and the table re-rendered) apart from the rest (while it thinks)."""
     thinks = [(float(a), float(b)) for a, b in bench["thinks"]]
@@ -135,7 +135,7 @@ def summarize(bench: dict[str, Any], level: str, where: str) -> dict[str, Any]:
     frames = [[round(s - a), round(d), w] for s, d, w in bench.get("frames", []) for a, b in thinks if a <= s <= b]
     decisions = [(b - a) / 1000 for a, b in thinks]
     return {
-        "level": level, "thinker": where, "computer_moves": len(thinks),
+        "level": level, "thinker": where, "reduced_motion": still, "computer_moves": len(thinks),
         "median_decision_s": round(statistics.median(decisions), 3),
         "max_decision_s": round(max(decisions), 3),
         "longest_task_while_thinking_ms": round(thinking[0], 1) if thinking else 0.0,
@@ -155,15 +155,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--thinker", choices=("worker", "page"), default="worker")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")
+    parser.add_argument("--reduced-motion", action="store_true",
+                        help="prefers-reduced-motion: no flights, spinners or pulses (tells rendering from thinking)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    out = run(args.moves, args.level, args.thinker, args.seed, args.timeout)
+    out = run(args.moves, args.level, args.thinker, args.seed, args.timeout, args.reduced_motion)
     if args.json:
         print(json.dumps(out))
         return
     ok_tasks = out["longest_task_while_thinking_ms"] <= GOAL_LONGEST_MS
     ok_time = out["median_decision_s"] <= GOAL_MEDIAN_S
-    print(f"{out['level']} thinking on the {out['thinker']} over {out['computer_moves']} computer moves:")
+    motion = " (reduced motion)" if out["reduced_motion"] else ""
+    print(f"{out['level']} thinking on the {out['thinker']}{motion} over {out['computer_moves']} computer moves:")
     print(f"  longest main-thread task while it thinks: {out['longest_task_while_thinking_ms']} ms "
           f"({out['long_tasks_while_thinking']} over 50 ms; goal none) {'ok' if ok_tasks else 'MISSED'}")
     print(f"  longest such tasks: {out['longest_tasks_while_thinking_ms']} ms")
