@@ -208,8 +208,8 @@ async def connect_browser() -> Remote:
     thinks on its own thread) rather than an uncaught rejection; the worker runs it from the script's text.
     (PyWorker(url, config=...) of PyScript 0.7.31 ignores the interpreter given and would fetch Pyodide from a
     CDN; a named worker's config is honoured.)"""
-    import js  # type: ignore[import-not-found]
-    from pyscript import config, workers  # type: ignore[import-not-found]
+    import js
+    from pyscript import config, workers
 
     response = await js.fetch(WORKER_SCRIPT)
     if not response.ok:
@@ -235,7 +235,7 @@ class BrowserClock(Clock, Warner, Protocol):
 def browser_link(platform: BrowserClock) -> WorkerLink:
     """The page's worker link: `<html data-thinker>` says where the computer thinks ("page" until the worker has
     started, "worker" after; the test hook)."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     html = js.document.documentElement
 
