@@ -33,6 +33,7 @@ from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
 from .saved import download_record, import_record
+from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 MIN_THINK = 0.35
 """Seconds the computer shows "thinking…" at least, so its move can be followed."""
@@ -55,6 +56,7 @@ class Controller:
         self.movetime = dict(movetime or {})
         self.min_think = min_think
         self.autoplay_delay = autoplay_delay
+        self.worker: WorkerLink | None = None  # the page's thinking worker (worker_thinker.py; start() sets it)
         self.levels = self.thinker().levels()
         self.embed = self.address.embed
         self.profile = Profile() if self.embed else load_profile(platform)   # embedded: the player's own is left be
@@ -87,7 +89,9 @@ class Controller:
         self.save_dropped = False              # a saved game could not be read (a fresh game starts)
 
     def thinker(self) -> Thinker:
-        """A new thinker for a match against the computer (today: the bots' generators on asyncio)."""
+        """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio."""
+        if self.worker is not None:
+            return WorkerThinker(self.platform, self.bots, self.worker, self.movetime, self.min_think)
         return Thinker(self.platform, self.bots, self.movetime, self.min_think)
 
     def strongest(self) -> str:
@@ -592,6 +596,7 @@ def start() -> None:
     address = read_address(str(js.location.search or ""), str(js.location.hash or ""))
     platform = BrowserPlatform(js.document.getElementById("app"))
     controller = Controller(platform, address, load_bots(), browser_movetimes())
+    controller.worker = browser_link(platform)
     platform.listen(controller.on_event)
     try:
         controller.boot()
@@ -600,6 +605,7 @@ def start() -> None:
         controller.fail(exc)
         controller.draw()
     js.document.documentElement.dataset.jaipur = "ready"
+    controller.worker.start()  # after the table is ready, so the page does not load slower
 
 
 __all__ = ["Controller", "load_bots", "start"]
