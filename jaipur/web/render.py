@@ -20,6 +20,7 @@ from typing import Any
 from ..cards import GOODS, ORDER
 from .i18n import LANGS, Strings, language
 from .model import KEY_COMMANDS, KINDS, TableState, roving_index
+from .preview import preview
 from .rulebook import Paragraph, summary
 
 TEXT = "#text"
@@ -623,6 +624,7 @@ def _actions(state: TableState, s: Strings) -> Node:
     return h("div", {"class": "actions"},
              _puzzle_panel(state, s),
              h("div", {"class": "buttons"}, buttons),
+             _preview(state, s, ready if kind == "ready" else None),
              h("div", {"class": "hint-row"},
                h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
                        "data-code": reason.code if reason else None},
@@ -632,6 +634,47 @@ def _actions(state: TableState, s: Strings) -> Node:
                             "aria-keyshortcuts": _shortcut("clear"), "disabled": not state.selection},
                  s.t("action.clear"))
                if state.interactive else None))
+
+
+def _preview(state: TableState, s: Strings, move: str | None) -> Node:
+    """What the ready move will do, before it is played (preview.py): a sale's tokens and total, a bonus
+    token (value unknown), a short pile, the round's end; an exchange's hand and herd; the camels' count.
+    The row is always there (empty without a ready move) so the table does not move."""
+    v = state.view
+    if not move or v is None:
+        return h("p", {"class": "preview empty", "data-preview": ""})
+    pv = preview(v, move)
+    chips: list[Node] = []
+    parts: list[str] = []
+    attrs: dict[str, Any] = {"class": "preview", "data-preview": pv.move, "data-kind": pv.kind}
+    if pv.kind == "sell":
+        chips = [_token(pv.good, val, s, "small") for val in pv.values]
+        if pv.values:
+            parts.append(s.t("preview.sell", values=s.t("preview.plus").join(s.num(x) for x in pv.values),
+                             rupees=s.plural("rupees", pv.rupees)))
+        else:
+            parts.append(s.t("preview.sell.nothing", good=s.names(pv.good)))
+        if pv.bonus is not None:
+            chips.append(h("span", {"class": "token bonus back small", "data-size": pv.bonus}, "?"))
+            parts.append(s.t("preview.bonus", size=pv.bonus))
+        if pv.short:
+            parts.append(s.plural("preview.short", len(pv.values), goods=s.names(pv.good)))
+        attrs.update({"data-values": ",".join(str(x) for x in pv.values), "data-rupees": pv.rupees,
+                      "data-bonus": pv.bonus or ""})
+    elif pv.kind == "exchange":
+        parts.append(s.t("preview.exchange", hand=s.plural("count.cards", len(pv.hand)),
+                         herd=s.plural("count.camels", pv.herd)))
+        attrs.update({"data-hand": pv.hand, "data-herd": pv.herd})
+    elif pv.kind == "camels":
+        parts.append(s.plural("preview.camels", pv.camels, herd=s.plural("count.camels", pv.herd)))
+        attrs["data-camels"] = pv.camels
+    else:
+        parts.append(s.t("preview.take", n=len(pv.hand)))
+    if pv.ends_round:
+        parts.append(s.t("preview.ends.sell" if pv.kind == "sell" else "preview.ends"))
+        attrs["data-ends-round"] = "true"
+    return h("p", attrs, h("span", {"class": "chips", "aria-hidden": "true"}, chips) if chips else None,
+             h("span", {"class": "preview-text"}, " ".join(parts)))
 
 
 def _puzzle_panel(state: TableState, s: Strings) -> Node | None:

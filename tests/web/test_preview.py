@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from jaipur import apply, legal_moves, new_match
+from jaipur import apply, check, legal_moves, new_match
 from jaipur.cards import ORDER
 from jaipur.position import Position
 from jaipur.view import view
@@ -64,3 +64,64 @@ def test_a_short_pile_and_the_round_end() -> None:
     assert preview(v, "S1C").ends_round and preview(v, "S1C").values == (1,)   # the third empty pile
     assert preview(v, "TM").camels == 3 and preview(v, "TM").ends_round
     assert not preview(v, "TD").ends_round and preview(v, "TD").hand == "DCLLLL"
+
+
+# ---------------------------------------------------------------- drawn on the table
+
+from jaipur.web.address import read_address  # noqa: E402
+from jaipur.web.app import Controller  # noqa: E402
+from jaipur.web.model import CAMEL_EXCHANGE  # noqa: E402
+from jaipur.web.render import Node, find, text_of, walk  # noqa: E402
+
+from .fakes import FakeBots, FakePlatform  # noqa: E402
+
+
+def _table(query: str = "?opponent=trader&seed=3") -> tuple[Controller, FakePlatform]:
+    pf = FakePlatform()
+    c = Controller(pf, read_address(query), FakeBots(), min_think=0)
+    c.boot()
+    pf.run()
+    return c, pf
+
+
+def _one(node: Node, attr: str) -> Node:
+    found = [n for n in walk(node) if attr in n.attrs]
+    assert len(found) == 1, attr
+    return found[0]
+
+
+def test_a_selected_sale_shows_its_tokens_and_then_earns_them() -> None:
+    c, pf = _table()   # seed 3: seat 0 holds D D S C L, the market is P L M M M
+    assert _one(pf.node, "data-preview").attrs["data-preview"] == ""
+    c.on_event({"card": "D", "zone": "hand", "index": "0"})
+    c.on_event({"card": "D", "zone": "hand", "index": "1"})
+    pv = _one(pf.node, "data-preview")
+    assert pv.attrs["data-preview"] == "S2D" and pv.attrs["data-values"] == "7,7"
+    assert text_of(find(pv, **{"class": "preview-text"})[0]) == "Earns 7 + 7 = 14 rupees."
+    c.on_event({"action": "sell"})
+    pf.run()
+    assert [val for _, val in c.position.taken_goods[0]] == [7, 7]
+
+
+def test_take_the_camels_says_how_many_and_an_exchange_shows_the_hand_after() -> None:
+    c, pf = _table()
+    c.on_event({"card": "M", "zone": "market", "index": "2"})
+    pv = _one(pf.node, "data-preview")
+    assert pv.attrs["data-camels"] == "3" and "3 camels join your herd" in text_of(pv)
+    c.on_event({"action": "clear"})
+    for key in ({"card": "P", "zone": "market", "index": "0"}, {"card": "L", "zone": "market", "index": "1"},
+                {"card": "D", "zone": "hand", "index": "0"}, {"card": "S", "zone": "hand", "index": "2"}):
+        c.on_event(key)
+    pv = _one(pf.node, "data-preview")
+    assert pv.attrs["data-preview"] == "XPL-DS" and pv.attrs["data-hand"] == "DCPLL"
+    assert text_of(pv) == "After it: 5 cards in your hand, 0 camels in your herd."
+
+
+def test_a_market_camel_in_an_exchange_is_refused_at_the_first_click() -> None:
+    c, pf = _table()
+    c.on_event({"card": "P", "zone": "market", "index": "0"})
+    c.on_event({"card": "M", "zone": "market", "index": "2"})
+    hint = _one(pf.node, "data-hint")
+    assert hint.attrs["data-code"] == "R13b" and "never be taken in an exchange" in text_of(hint)
+    err = check(c.position, "XPM-DS")
+    assert err is not None and (err.code, err.message) == (CAMEL_EXCHANGE.code, CAMEL_EXCHANGE.message)
