@@ -87,6 +87,7 @@ WORDS: dict[str, str] = {
     "confirm.leave": "Leave this game and start a new one?",
     "pass.title": "Pass to {name}",
     "pass.body": "The hand stays hidden until {name} is ready.",
+    "pile.left": "{n} left",
     "preview.plus": " + ",
     "preview.sell": "Earns {values} = {rupees}.",
     "preview.sell.nothing": "Earns no goods token: the {good} tokens are gone.",

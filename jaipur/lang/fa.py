@@ -84,6 +84,7 @@ WORDS: dict[str, str] = {
     'confirm.leave': 'این بازی را رها می\u200cکنید و بازی تازه\u200cای شروع می\u200cکنید؟',
     "pass.title": "دستگاه را به {name} بدهید",
     'pass.body': 'دست پنهان می\u200cماند تا {name} آماده شود.',
+    "pile.left": "{n} مانده",
     "preview.plus": " + ",
     "preview.sell": "درآمد: {values} = {rupees}.",
     "preview.sell.nothing": "ژتون کالایی نمی‌گیرید: ژتون‌های {good} تمام شده‌اند.",

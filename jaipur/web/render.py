@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..cards import GOODS, ORDER
 from .i18n import LANGS, Strings, language
-from .model import KEY_COMMANDS, KINDS, TableState, roving_index
+from .model import KEY_COMMANDS, KINDS, MoveEntry, TableState, roving_index
 from .preview import preview
 from .rulebook import Paragraph, summary
 
@@ -502,7 +502,9 @@ def _center(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                   h("span", {"class": "pile-icon", "aria-hidden": "true"}),
                   h("span", {"class": "pile-tokens"},
                     [_token(g, val, s, "small" + (" top" if i == 0 else "")) for i, val in enumerate(v["goods"][g])]
-                    or h("span", {"class": "muted"}, s.t("empty"))))
+                    or h("span", {"class": "muted"}, s.t("empty"))),
+                  h("span", {"class": "pile-left", "aria-hidden": "true"}, s.t("pile.left", n=len(v["goods"][g])))
+                  if v["goods"][g] else None)
                 for g in GOODS]),
              h("div", {"class": "zone market-zone"},
                h("h2", {}, s.t("zone.market")),
@@ -558,8 +560,11 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                    if sug.reason else None)
     elif state.last is not None and state.last["seat"] != seat:
         last = state.last
+        mine = _own_before(state, last)
         # said once by the page's live region (_live), so this banner is not a live region itself
         banner = h("div", {"class": "banner last-move", "data-last-move": last["move"]},
+                   h("span", {"class": "own-move", "data-own-move": mine["move"]}, s.did(mine, _actor(state, seat)))
+                   if mine is not None else None,
                    h("span", {}, s.did(last, state.names[last["seat"]])),
                    h("span", {"class": "minis", "aria-hidden": "true"},
                      [h("span", {"class": "mini-card", "data-good": c}) for c in (last["taken"] or "")]))
@@ -591,6 +596,17 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                            "data-count": herd, "role": "group", "aria-label": herd_label},
                    [_card_button(state, s, "herd", i, "M", active, None, suggested, herd) for i in range(herd)]
                    or h("span", {"class": "muted"}, s.plural("count.camels", 0))))))
+
+
+def _own_before(state: TableState, last: MoveEntry) -> MoveEntry | None:
+    """The seat's own move just before the other side's reply `last` (same round), so its result stays in view."""
+    moves = [cast(MoveEntry, e) for e in state.log if e["kind"] in KINDS]
+    if len(moves) < 2 or moves[-1] != last:
+        return None
+    mine = moves[-2]
+    if mine["seat"] != state.seat or mine["round"] != last["round"] or state.you_are_named:
+        return None
+    return mine
 
 
 def _actions(state: TableState, s: Strings) -> Node:
