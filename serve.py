@@ -45,6 +45,7 @@ WHEEL_DIR = "assets/vendor"
 LAB_PAGE = "lab.html"
 LAB_DIR = "lab"
 EDITOR = "assets/vendor/editor"
+EDITOR_STAMP = "assets/vendor/editor.json"
 # micropip and packaging, from PyPI at the versions (and file names) the vendored Pyodide's lock expects; the
 # npm pyodide package does not carry them. Fetched with pip, checked against these hashes, put beside pyodide.mjs.
 MICROPIP_WHEELS = {
@@ -94,6 +95,7 @@ def fetch_vendor(force: bool = False) -> None:
     if not vendor_ready() or force:
         install_runtime()
     vendor_micropip()
+    sync_editor()
     sync_bytecode()
     write_bundle(ROOT / BUNDLE)
     write_wheel()
@@ -115,6 +117,37 @@ def install_runtime() -> None:
     files = sorted(p.relative_to(VENDOR).as_posix() for p in VENDOR.rglob("*") if p.is_file())
     STAMP.write_text(json.dumps({"versions": pinned_versions(), "files": files}, indent=1) + "\n", encoding="utf-8")
     print(f"Runtime ready in {VENDOR.relative_to(ROOT)}/ ({len(files)} files).", flush=True)
+
+
+def sync_editor() -> bool:
+    """Bundle the bot lab's editor (lab/editor.mjs: CodeMirror 6 and its Python mode, npm devDependencies)
+    with esbuild into assets/vendor/editor/editor.js when its entry or the npm lock changed; True if rebuilt.
+    Without Node the lab page says its editor is missing; the table does not need it."""
+    entry = ROOT / LAB_DIR / "editor.mjs"
+    out = ROOT / EDITOR / "editor.js"
+    stamp = ROOT / EDITOR_STAMP
+    if not entry.is_file():
+        return False
+    digest = hashlib.sha256(entry.read_bytes() + (ROOT / "package-lock.json").read_bytes()).hexdigest()[:16]
+    try:
+        if out.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get("sources") == digest:
+            return False
+    except (OSError, ValueError):
+        pass
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    npm = shutil.which("npm")
+    if not esbuild.exists() and npm is not None:
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True)
+    if not esbuild.exists():
+        print("Could not bundle the lab's editor (npm and esbuild were not found); the table works without it.",
+              flush=True)
+        return False
+    out.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([str(esbuild), str(entry), "--bundle", "--format=esm", "--minify", "--legal-comments=eof",
+                    "--log-level=warning", f"--outfile={out}"], cwd=ROOT, check=True, timeout=300)
+    stamp.write_text(json.dumps({"sources": digest}) + "\n", encoding="utf-8")
+    print(f"Bundled the lab's editor into {out.relative_to(ROOT)} ({out.stat().st_size // 1024} KB).", flush=True)
+    return True
 
 
 def vendor_micropip() -> bool:
@@ -384,7 +417,7 @@ def site_files(root: Path = ROOT) -> list[str]:
                 if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
     lab = (p for p in (root / LAB_DIR).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     rel = {p.relative_to(root).as_posix() for p in (*assets, *examples, *lab)}
-    rel.difference_update({PRECACHE, BYTECODE, BYTECODE_STAMP})
+    rel.difference_update({PRECACHE, BYTECODE, BYTECODE_STAMP, EDITOR_STAMP})
     rel.add(BUNDLE)
     if (root / "pyproject.toml").is_file():
         rel.add(wheel_path(root))

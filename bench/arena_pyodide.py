@@ -4,9 +4,10 @@ usage: python bench/arena_pyodide.py [MOVETIME] [POSITIONS]
 
 Loads node_modules/pyodide (installed by `npm ci`), copies the jaipur package
 into its file system, then for seeded positions along trader-vs-trader games
-measures (1) rollouts per second of maharaja with a fixed iteration count and
-(2) the wall time of a move at MOVETIME seconds driven through think(), as the
-page does. Prints one JSON line. The same measurement in CPython is printed
+measures (1) playouts to the end of the round per second (the new maharaja's
+policy, and maharaja-1's), (2) search iterations per second of maharaja with a
+fixed iteration count and (3) the wall time of a move at MOVETIME seconds
+driven through think(), as the page does. Prints one JSON line. The same measurement in CPython is printed
 beside it for comparison.
 """
 
@@ -38,8 +39,31 @@ def positions(count):
             ply += 1
     return out
 
+def playouts(ps, seconds=3.0):
+    """Playouts to the end of the round per second, from each position: the new policy, then maharaja-1's."""
+    from jaipur.bots.heuristics import DEFAULT
+    from jaipur.bots import playout, rollout
+    from jaipur.rules import play_unchecked
+    from jaipur.view import determinize
+    rng = Rng(1)
+    out = {}
+    for name, policy in (("playout", playout.policy_move), ("maharaja1_rollout", rollout.policy_move)):
+        done = plies = 0
+        t = time.perf_counter()
+        while time.perf_counter() - t < seconds:
+            p = ps[done % len(ps)]
+            q = determinize(view(p, p.to_move), rng)
+            while not q.round_over:
+                q = play_unchecked(q, policy(q, DEFAULT, rng, 0.1))
+                plies += 1
+            done += 1
+        dt = time.perf_counter() - t
+        out[name] = {"playouts_per_s": round(done / dt, 1), "plies_per_s": round(plies / dt)}
+    return out
+
 def measure(movetime, count):
     ps = positions(count)
+    speed = playouts(ps)
     fixed = get_bot("maharaja", iterations=300, movetime=None)
     rates = []
     for i, p in enumerate(ps):
@@ -60,7 +84,8 @@ def measure(movetime, count):
         walls.append(time.perf_counter() - t)
     walls.sort(); gaps.sort()
     return {
-        "rollouts_per_s_median": round(statistics.median(rates)),
+        "full_round_playouts": speed,
+        "iterations_per_s_median": round(statistics.median(rates)),
         "move_s_median": round(statistics.median(walls), 3),
         "move_s_p95": round(walls[int(0.95 * len(walls))], 3),
         "yield_gap_ms_median": round(1000 * statistics.median(gaps), 1),

@@ -31,6 +31,9 @@ MATCH_OVER = "match-over"
 MAX_SEED = (1 << 64) - 1
 
 Counts = tuple[int, ...]
+NOTHING = (0, 0, 0, 0, 0, 0, 0)
+NOTHING_KNOWN: tuple[Counts, Counts] = (NOTHING, NOTHING)
+"""Public memory at the start of a round: neither seat knows any card of the other's hand."""
 GoodsToken = tuple[str, int]
 BonusToken = tuple[int, int]
 
@@ -44,11 +47,15 @@ class Position:
     piles (top first), `bonus` the remaining 3-, 4- and 5-card bonus piles.
     `seals` are the seals held when this round began; a finished round's
     new seals are in `result["seals"]` (see `jaipur.rules.result`).
+    `known` is the round's public memory: for each seat, counts (same order,
+    camel slot 0) of that seat's hand cards the OTHER seat knows are there,
+    from the moves it watched (goods taken from the market, not since sold or
+    given back); it never exceeds the hand and a new round forgets it.
     """
 
     __slots__ = (
         "mode", "round", "seals", "to_move", "starter", "market", "hands", "herds",
-        "deck", "discard", "goods", "bonus", "taken_goods", "taken_bonus", "seed",
+        "deck", "discard", "goods", "bonus", "taken_goods", "taken_bonus", "seed", "known",
     )
 
     def __init__(
@@ -68,6 +75,7 @@ class Position:
         taken_goods: tuple[tuple[GoodsToken, ...], tuple[GoodsToken, ...]],
         taken_bonus: tuple[tuple[BonusToken, ...], tuple[BonusToken, ...]],
         seed: int,
+        known: tuple[Counts, Counts] = NOTHING_KNOWN,
     ) -> None:
         self.mode = mode
         self.round = round
@@ -84,6 +92,7 @@ class Position:
         self.taken_goods = taken_goods
         self.taken_bonus = taken_bonus
         self.seed = seed
+        self.known = known
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -157,6 +166,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
             for s in (0, 1)
         ],
         "seed": p.seed,
+        "known": [letters_of(k) for k in p.known],
         "status": p.status,
     }
     res = p.result
@@ -174,7 +184,7 @@ def position_to_text(position: Position) -> str:
 
 KNOWN_FIELDS = {
     "format", "mode", "round", "seals", "to_move", "starter", "market", "hands", "herds",
-    "deck", "discard", "goods", "bonus", "taken", "seed", "status", "result",
+    "deck", "discard", "goods", "bonus", "taken", "seed", "known", "status", "result",
     "caption", "solution", "players",
 }
 """Fields a position may carry; `caption`, `solution` and `players` are for the page and ignored here."""
@@ -249,6 +259,23 @@ def _remove_taken(full: tuple[int, ...], taken: list[int]) -> list[int]:
         if v in pile:
             pile.remove(v)
     return pile
+
+
+def _known(value: Any, hands: tuple[Counts, Counts]) -> tuple[Counts, Counts]:
+    """Read the public memory: per seat, letters of hand cards the other seat knows; never more than the hand."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad("'known' must be a list of two strings of card letters, one per seat, like [\"DD\", \"\"].")
+    known: list[Counts] = []
+    for s, raw in enumerate(value):
+        counts = counts_of(_cards(raw, f"What seat {1 - s} knows of seat {s}'s hand ('known')", camels=False))
+        for i, n in enumerate(counts):
+            if n > hands[s][i]:
+                raise _bad(
+                    f"'known' says seat {1 - s} knows of {n} {NAMES[ORDER[i]]} card(s) in seat {s}'s hand, "
+                    f"but that hand holds {hands[s][i]}."
+                )
+        known.append(counts)
+    return (known[0], known[1])
 
 
 def position_from_json(data: Any) -> Position:
@@ -400,6 +427,7 @@ def position_from_json(data: Any) -> Position:
         deck = "".join(rest)
 
     market_counts = counts_of(market)
+    hand_counts = (counts_of(hands[0]), counts_of(hands[1]))
     position = Position(
         mode=mode,
         round=rnd,
@@ -407,7 +435,7 @@ def position_from_json(data: Any) -> Position:
         to_move=to_move,
         starter=starter,
         market=market_counts,
-        hands=(counts_of(hands[0]), counts_of(hands[1])),
+        hands=hand_counts,
         herds=herds,
         deck=deck,
         discard=tuple(discard_counts),
@@ -416,6 +444,7 @@ def position_from_json(data: Any) -> Position:
         taken_goods=(taken_goods[0], taken_goods[1]),
         taken_bonus=(taken_bonus[0], taken_bonus[1]),
         seed=seed,
+        known=_known(data.get("known", ["", ""]), hand_counts),
     )
     if len(market) < MARKET_SIZE and deck:
         raise _bad(

@@ -405,7 +405,13 @@ def play_unchecked(p: Position, move: str) -> Position:
     bonus = p.bonus
     taken_goods = p.taken_goods
     taken_bonus = p.taken_bonus
+    known = p.known
+    mine = known[seat]
     if kind == SELL:
+        if mine[idx]:
+            k = list(mine)
+            k[idx] = k[idx] - count if k[idx] > count else 0
+            known = _remember(known, seat, tuple(k))
         hand[idx] -= count
         d = list(discard)
         d[idx] += count
@@ -431,10 +437,19 @@ def play_unchecked(p: Position, move: str) -> Position:
         if kind == TAKE:
             market[idx] -= 1
             hand[idx] += 1
+            k = list(mine)
+            k[idx] += 1
+            known = _remember(known, seat, tuple(k))
         elif kind == CAMELS:
             herds[seat] += market[CAMEL_INDEX]
             market[CAMEL_INDEX] = 0
-        else:  # exchange
+        else:  # exchange: what the seat gives leaves its known cards first, what it takes is known
+            k = list(mine)
+            for i in range(6):
+                if given[i]:
+                    k[i] = k[i] - given[i] if k[i] > given[i] else 0
+                k[i] += taken[i]
+            known = _remember(known, seat, tuple(k))
             for i in range(6):
                 if taken[i]:
                     market[i] -= taken[i]
@@ -453,8 +468,13 @@ def play_unchecked(p: Position, move: str) -> Position:
     hands = (tuple(hand), p.hands[1]) if seat == 0 else (p.hands[0], tuple(hand))
     return Position(
         p.mode, p.round, p.seals, 1 - seat, p.starter, tuple(market), hands, (herds[0], herds[1]),
-        deck, discard, goods, bonus, taken_goods, taken_bonus, p.seed,
+        deck, discard, goods, bonus, taken_goods, taken_bonus, p.seed, known,
     )
+
+
+def _remember(known: tuple[Counts, Counts], seat: int, mine: Counts) -> tuple[Counts, Counts]:
+    """The public memory with `seat`'s known cards replaced by `mine`."""
+    return (mine, known[1]) if seat == 0 else (known[0], mine)
 
 
 # ---------------------------------------------------------------- scoring and the match

@@ -50,6 +50,7 @@ def view(position: Position, seat: int) -> dict[str, Any]:
         "goods": {g: list(p.goods[i]) for i, g in enumerate(GOODS)},
         "bonus_sizes": {str(size): len(p.bonus[i]) for i, size in enumerate(BONUS_SIZES)},
         "taken": taken,
+        "known": [letters_of(k) for k in p.known],
         "status": p.status,
     }
     res = p.result
@@ -68,10 +69,13 @@ def unseen_cards(v: dict[str, Any]) -> tuple[int, ...]:
 def determinize(v: dict[str, Any], rng: Rng) -> Position:
     """A full position consistent with the view: the hidden cards and bonus values dealt at random.
 
-    Each unseen physical card is equally likely to be anywhere hidden: the
-    unseen goods are shuffled and the opponent's hand taken from them, the
-    rest (with the unseen camels) shuffled into the deck; unseen bonus values
-    go at random to the opponent's bonus tokens and the remaining piles.
+    The opponent's hand holds the cards the view says this seat knows of it
+    (`known`, public memory); every other unseen physical card is equally
+    likely to be anywhere hidden: the unseen goods left are shuffled and the
+    rest of the opponent's hand taken from them, the remainder (with the
+    unseen camels) shuffled into the deck; unseen bonus values go at random to
+    the opponent's bonus tokens and the remaining piles. A view without
+    `known` (older callers) means nothing is known.
 
     >>> from jaipur import new_match
     >>> p = determinize(view(new_match(seed=1), 0), Rng(7))
@@ -80,12 +84,19 @@ def determinize(v: dict[str, Any], rng: Rng) -> Position:
     """
     seat = v["seat"]
     unseen = unseen_cards(v)
-    goods_pool = list(letters_of(unseen[:6] + (0,)))
+    known_letters = v.get("known", ["", ""])
+    known = (counts_of(known_letters[0]), counts_of(known_letters[1]))
+    theirs_known = known[1 - seat]
+    free = [unseen[i] - theirs_known[i] for i in range(6)]
+    n = v["opponent_hand_size"] - sum(theirs_known)
+    if min(free) < 0 or n < 0:
+        raise JaipurError("The view is inconsistent: it knows of more cards than are unseen or held.", "bad-position")
+    goods_pool = list(letters_of(tuple(free) + (0,)))
     rng.shuffle(goods_pool)
-    n = v["opponent_hand_size"]
     if n > len(goods_pool):
         raise JaipurError("The view is inconsistent: fewer unseen goods than the opponent holds.", "bad-position")
-    their_hand = counts_of("".join(goods_pool[:n]))
+    drawn = counts_of("".join(goods_pool[:n]))
+    their_hand = tuple(drawn[i] + theirs_known[i] for i in range(7))
     deck = goods_pool[n:] + ["M"] * unseen[CAMEL_INDEX]
     rng.shuffle(deck)
     # bonus tokens: own values are known; the opponent's (unless revealed) and the piles are not
@@ -131,4 +142,5 @@ def determinize(v: dict[str, Any], rng: Rng) -> Position:
         taken_goods=tuple(tuple((g, val) for g, val in v["taken"][s]["goods"]) for s in (0, 1)),  # type: ignore[arg-type]
         taken_bonus=(ordered[0], ordered[1]),
         seed=rng.next64() & MASK64,
+        known=known,
     )

@@ -17,6 +17,8 @@ from ..rng import Rng, mix64
 from ..rules import apply, new_match
 from ..view import view
 from .base import Bot
+from .registry import get_bot, parse_options
+from .runner import run_tasks
 
 MAX_PLIES = 400
 """A game still going after this many moves (bots exchanging back and forth) is called a tie."""
@@ -29,34 +31,14 @@ class BadArenaError(JaipurError):
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Read a bot spec: a level, optionally with options, like `maharaja:iterations=200,depth=8`."""
-    level, _, rest = spec.partition(":")
-    options: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, eq, raw = item.partition("=")
-        if not eq:
-            raise BadArenaError(f"Bot option '{item[:30]}' must look like name=value.")
-        value: Any
-        try:
-            value = int(raw)
-        except ValueError:
-            try:
-                value = float(raw)
-            except ValueError:
-                value = {"true": True, "false": False, "none": None}.get(raw.lower(), raw)
-        options[key.strip()] = value
-    return level, options
+    """Read a bot spec: a level, optionally with options, like `maharaja:iterations=200,cutoff=8`."""
+    level, _, rest = str(spec).partition(":")
+    return level, parse_options(rest)
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot from a spec (see `parse_spec`)."""
-    from . import get_bot
-
-    level, options = parse_spec(spec)
-    try:
-        return get_bot(level, **options)
-    except TypeError as exc:
-        raise BadArenaError(f"Bad options for the {level} bot: {exc}.") from None
+    """A bot from a spec (see `jaipur.bots.registry.get_bot`)."""
+    return get_bot(spec)
 
 
 @dataclass
@@ -136,17 +118,10 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 def results(a: str, b: str, rounds: int, seed: int, movetime: float | None, jobs: int = 1,
-            skip: frozenset[int] = frozenset()) -> Iterator[GameResult]:
-    """Play the games (in `jobs` processes when more than one) and yield each result as it comes."""
+            skip: frozenset[int] = frozenset(), scheduler: str | None = None) -> Iterator[GameResult]:
+    """Play the games (in `jobs` processes, or on the Dask `scheduler`) and yield each result as it comes."""
     work = [(a, b, seed, i, movetime) for i in range(rounds) if i not in skip]
-    if jobs <= 1:
-        for job in work:
-            yield _play_star(job)
-        return
-    import multiprocessing
-
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play_star, work)
+    yield from run_tasks(_play_star, work, jobs, scheduler, "arena")
 
 
 def summarize(a: str, b: str, games: list[GameResult], seed: int, movetime: float | None,
@@ -191,24 +166,33 @@ def _read_log(path: str, a: str, b: str, seed: int, movetime: float | None, roun
                     row = json.loads(line)
                 except ValueError:
                     continue  # a line cut short when the run was stopped
+                if not isinstance(row, dict):
+                    continue
                 if (row.get("a"), row.get("b"), row.get("seed"), row.get("movetime")) != (a, b, seed, movetime):
                     continue
-                if 0 <= row["index"] < rounds:
-                    found[row["index"]] = GameResult(
-                        row["index"], row["a_seat"], row["outcome"], row["margin"], row["moves"],
-                        row["a_times"], row["b_times"], row.get("stalled", False),
-                    )
+                index = row.get("index")
+                if isinstance(index, int) and 0 <= index < rounds:
+                    try:
+                        found[index] = GameResult(
+                            index, int(row["a_seat"]), float(row["outcome"]), int(row["margin"]), int(row["moves"]),
+                            list(row["a_times"]), list(row["b_times"]), bool(row.get("stalled", False)),
+                        )
+                    except (KeyError, TypeError, ValueError):
+                        continue  # a row this arena did not write
     except FileNotFoundError:
         return []
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadArenaError(f"Cannot read the arena log: {exc.__class__.__name__}.") from None
     return list(found.values())
 
 
 def run_arena(a: str, b: str, rounds: int, seed: int = 0, movetime: float | None = None, jobs: int = 1,
-              progress: bool = False, log: str | None = None) -> dict[str, Any]:
+              progress: bool = False, log: str | None = None, scheduler: str | None = None) -> dict[str, Any]:
     """Play `rounds` games between bot specs A and B (deals in pairs, seats swapped) and summarize.
 
     With `log`, every game is appended to that file as a JSON line, and games already
-    logged by the same arena are not played again (a stopped run resumes).
+    logged by the same arena are not played again (a stopped run resumes). With `scheduler`,
+    the games run on that Dask cluster (see `jaipur.bots.runner`).
     """
     if rounds < 1:
         raise BadArenaError("The arena needs at least one round.")
@@ -217,12 +201,15 @@ def run_arena(a: str, b: str, rounds: int, seed: int = 0, movetime: float | None
     start = time.perf_counter()
     games: list[GameResult] = _read_log(log, a, b, seed, movetime, rounds) if log else []
     skip = frozenset(g.index for g in games)
-    for game in results(a, b, rounds, seed, movetime, jobs, skip):
+    for game in results(a, b, rounds, seed, movetime, jobs, skip, scheduler):
         games.append(game)
         if log:
             row = {"a": a, "b": b, "seed": seed, "movetime": movetime, **asdict(game)}
-            with open(log, "a", encoding="utf-8") as handle:
-                handle.write(json.dumps(row) + "\n")
+            try:
+                with open(log, "a", encoding="utf-8") as handle:
+                    handle.write(json.dumps(row) + "\n")
+            except OSError as exc:
+                raise BadArenaError(f"Cannot write the arena log: {exc.__class__.__name__}.") from None
         if progress and len(games) % 10 == 0:
             partial = summarize(a, b, games, seed, movetime, time.perf_counter() - start)
             print(f"[{len(games)}/{rounds}] a_win_rate={partial['a_win_rate']} ci95={partial['ci95']} "

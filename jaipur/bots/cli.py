@@ -15,7 +15,9 @@ from ..rng import Rng
 from ..rules import apply, legal_moves, new_match, next_round
 from ..view import view
 from . import LEVELS, UnknownBotError
-from .arena import make_bot, parse_spec, run_arena
+from .arena import make_bot, run_arena
+from .registry import ARENA_BOTS, check_level
+from .train import add_parser as add_train_parser
 from .words import describe
 
 
@@ -32,9 +34,7 @@ def _position_for_move(path: str) -> Position:
 
 def cmd_move(args: argparse.Namespace) -> None:
     """Print the move the bot chooses for the side to move (last line: the move in notation)."""
-    level, options = parse_spec(args.bot)
-    if level not in LEVELS:
-        raise UnknownBotError(f"There is no bot called '{level[:30]}': choose one of {', '.join(LEVELS)}.")
+    check_level(args.bot)
     bot = make_bot(args.bot)
     p = _position_for_move(args.position)
     if args.movetime is not None and args.movetime <= 0:
@@ -45,12 +45,11 @@ def cmd_move(args: argparse.Namespace) -> None:
 def cmd_arena(args: argparse.Namespace) -> None:
     """Play the two bots against each other and print the tally."""
     for spec in (args.a, args.b):
-        if parse_spec(spec)[0] not in LEVELS:
-            raise UnknownBotError(f"There is no bot called '{spec[:30]}': choose one of {', '.join(LEVELS)}.")
+        check_level(spec, ARENA_BOTS)
     if args.rounds < 1:
         raise UnknownBotError("--rounds must be at least 1.")
     summary = run_arena(args.a, args.b, args.rounds, args.seed, args.movetime, max(1, args.jobs), args.progress,
-                        args.log)
+                        args.log, args.scheduler)
     if args.json:
         print(json.dumps(summary, separators=(",", ":")))
         return
@@ -182,9 +181,7 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
 
 def cmd_play(args: argparse.Namespace) -> None:
     """Play a match against a bot in the terminal."""
-    level = parse_spec(args.opponent)[0]
-    if level not in LEVELS:
-        raise UnknownBotError(f"There is no bot called '{level[:30]}': choose one of {', '.join(LEVELS)}.")
+    check_level(args.opponent)
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
     try:
         status = play(args.opponent, seed, args.seat, args.movetime, sys.stdin, sys.stdout)
@@ -214,7 +211,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON line")
     p.add_argument("--progress", action="store_true", help="report progress on standard error")
     p.add_argument("--log", default=None, help="append each game to this JSON-lines file; resume from it")
+    p.add_argument("--scheduler", default=None, help="address of a Dask scheduler to play on (needs jaipur[cluster])")
     p.set_defaults(func=cmd_arena)
+    add_train_parser(subparsers)
 
     p = subparsers.add_parser("play", help="a match in the terminal against a bot")
     p.add_argument("--opponent", default="trader", help=f"bot level: {', '.join(LEVELS)}")

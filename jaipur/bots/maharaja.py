@@ -1,18 +1,18 @@
-"""The `maharaja` level: determinized Monte Carlo search over the hidden cards, guided by the trader heuristic.
+"""The `maharaja` level: information-set Monte Carlo tree search over every legal move.
 
-The root moves are the trader's best candidates. Each iteration deals the
-hidden parts of the view at random (`jaipur.determinize`: the opponent's hand,
-the deck order, unknown bonus values) and plays a short rollout after a root
-move, both sides following the cheap trader policy; the end is scored for the
-seat to move at the root: the round's winner (blended with the margin) when
-the round ended, otherwise a win probability from the heuristic margin.
-
-Two ways to spend the budget: `sh` (default), sequential halving — every live
-candidate is played out in the same dealt worlds with the same rollout seed
-(common random numbers), and the worse half drops out at each phase; or `ucb`,
-UCB1 over the candidates with a fresh world per iteration. A time budget
-(monotonic clock) or a fixed iteration count bounds the search; with a fixed
-count and seed the choice is deterministic.
+Each iteration deals the hidden cards at random, consistent with the view
+(`jaipur.determinize`: the opponent's hand with what the public moves showed of
+it, the deck order, unknown bonus values), and walks one shared tree of moves
+in that world: at the root every legal move (every exchange included), below it
+the playout policy's candidates that are legal in the world, each picked by
+PUCT with priors from the trader heuristic. A new node's position is played on
+by the cheap playout policy for a few plies and valued by the trained evaluator
+(the chance to win the round); a round that ends is scored exactly, tie-breaks
+included. Seals are all a match counts, so the search maximises the chance of
+winning the round, whatever the margin. A time budget (monotonic clock, firm)
+or an iteration count bounds the search; with an iteration count and a seed the
+choice is deterministic. Memory stays bounded during a long think: the tree
+stops growing at `max_nodes` and the engine's memo tables are trimmed as it goes.
 """
 
 from __future__ import annotations
@@ -26,30 +26,50 @@ from ..rng import Rng
 from ..rules import legal_cache, play_unchecked, result
 from ..view import determinize
 from .base import Bot, Thinking, legal_from_view
-from .heuristics import DEFAULT, Scorer, Weights, table_from_view
-from .rollout import evaluate, policy_move
+from .evaluator import Evaluator, shipped
+from .heuristics import DEFAULT, Scorer, Weights, table_from_position, table_from_view
+from .playout import candidates, policy_move
 
 DEFAULT_MOVETIME = 1.0
 """Seconds per move in CPython."""
 BROWSER_MOVETIME = 0.8
-"""Seconds per move in the browser (Pyodide runs at roughly CPython speed; keeps the median under 1 s)."""
+"""Seconds per move in the browser (keeps the median decision under 1 s in Pyodide)."""
 DEFAULT_ITERATIONS = 800
 """Iterations when neither a time budget nor an iteration count is given."""
 YIELD_EVERY = 0.015
 """Seconds of work between two yields of `think`."""
 CACHE_SOFT_LIMIT = 20_000
-"""The engine memoizes legal-move listings (about 3 KB each); past this many, a new search starts them afresh
-so memory stays under about 100 MB (clearing costs no measurable speed)."""
+"""Past this many memoised legal-move listings (about 3 KB each) the engine's tables are emptied, checked every
+TRIM_EVERY iterations during the search, so memory stays under about 100 MB however long it thinks."""
+TRIM_EVERY = 64
+"""Iterations between two checks of the engine's memo tables."""
+MAX_NODES = 200_000
+"""The tree stops growing past this many nodes (a long think goes on sampling the tree it has)."""
 
 
-def _trim_engine_caches() -> None:
-    """Empty the engine's legal-move memo tables when they have grown past CACHE_SOFT_LIMIT."""
-    if len(legal_cache) > CACHE_SOFT_LIMIT:
-        legal_cache.clear()
+class Node:
+    """A move in the tree: who played it, its prior, visits and the mover's summed value; its replies."""
+
+    __slots__ = ("seat", "prior", "visits", "total", "kids")
+
+    def __init__(self, seat: int, prior: float) -> None:
+        self.seat = seat
+        self.prior = prior
+        self.visits = 0
+        self.total = 0.0
+        self.kids: dict[str, Node] = {}
+
+
+def softmax_priors(scores: list[float], temperature: float) -> list[float]:
+    """Priors from heuristic scores: a softmax at `temperature` rupees."""
+    top = max(scores)
+    raw = [math.exp((s - top) / temperature) for s in scores]
+    total = sum(raw)
+    return [r / total for r in raw]
 
 
 class MaharajaBot(Bot):
-    """Searches the hidden information by determinization and heuristic rollouts."""
+    """Information-set MCTS with heuristic priors, short playouts and a trained evaluator."""
 
     name = "maharaja"
 
@@ -57,34 +77,36 @@ class MaharajaBot(Bot):
         self,
         movetime: float | None = DEFAULT_MOVETIME,
         iterations: int | None = None,
-        candidates: int = 10,
-        depth: int = 8,
-        exploration: float = 0.5,
+        cutoff: int = 10,
+        exploration: float = 1.0,
+        temperature: float = 2.0,
         epsilon: float = 0.1,
+        margin_weight: float = 0.1,
         scale: float = 7.0,
-        margin_weight: float = 0.2,
-        method: str = "sh",
+        max_nodes: int = MAX_NODES,
         weights: Weights | None = None,
+        evaluator: Evaluator | None = None,
     ) -> None:
+        if cutoff < 0 or exploration < 0 or temperature <= 0 or not 0 <= epsilon <= 1 or max_nodes < 1:
+            raise ValueError("cutoff, exploration, epsilon and max_nodes must be usable numbers")
         self.movetime = movetime
         self.iterations = iterations
-        self.candidates = candidates
-        self.depth = depth
+        self.cutoff = cutoff
         self.exploration = exploration
+        self.temperature = temperature
         self.epsilon = epsilon
-        self.scale = scale
         self.margin_weight = margin_weight
-        if method not in ("ucb", "sh"):
-            raise ValueError(f"unknown search method {method!r}")
-        self.method = method
+        self.scale = scale
+        self.max_nodes = max_nodes
         self.weights = weights or DEFAULT
+        self.evaluator = evaluator or shipped()
         self.last_iterations = 0
+        self.last_nodes = 0
 
     def _budget(self, movetime: float | None) -> tuple[float | None, int | None]:
         """(seconds of search, iterations) bounding this search; at least one is set.
 
-        The search stops a little before the movetime (2%, at most 10 ms) so that
-        the last rollout and choosing the move still fit inside it.
+        The search stops a little before the movetime (2%, at most 10 ms) so the last iteration fits inside it.
         """
         seconds = movetime if movetime is not None else (None if self.iterations is not None else self.movetime)
         if seconds is not None:
@@ -93,114 +115,107 @@ class MaharajaBot(Bot):
             return None, self.iterations
         return None, DEFAULT_ITERATIONS
 
+    def _expand(self, node: Node, seat: int, moves: list[str] | tuple[str, ...], scorer: Scorer) -> None:
+        """Give `node` a child for each of `moves` not yet there (played by `seat`), with priors from the heuristic."""
+        fresh = [m for m in moves if m not in node.kids]
+        if not fresh:
+            return
+        score = scorer.score
+        priors = softmax_priors([score(m) for m in fresh], self.temperature)
+        scale = 1.0 if not node.kids else len(fresh) / (len(fresh) + len(node.kids))
+        for m, prior in zip(fresh, priors):
+            node.kids[m] = Node(seat, prior * scale)
+
+    def _select(self, node: Node, moves: list[str] | tuple[str, ...]) -> str:
+        """PUCT among the moves available in this world."""
+        kids = node.kids
+        available = [kids[m] for m in moves]
+        n = sum(k.visits for k in available)
+        c = self.exploration * math.sqrt(n + 1)
+        best = -1.0
+        choice = moves[0]
+        for m, k in zip(moves, available):
+            q = k.total / k.visits if k.visits else 0.5
+            u = q + c * k.prior / (1 + k.visits)
+            if u > best:
+                best = u
+                choice = m
+        return choice
+
+    def _value(self, p: Position, seat: int) -> float:
+        """A finished round's worth to `seat`: the win (tie-breaks included), a little margin."""
+        res = result(p)
+        winner = res["winner"]
+        win = 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+        scores = res["scores"]
+        mw = self.margin_weight
+        return (1 - mw) * win + mw / (1.0 + math.exp(-(scores[seat] - scores[1 - seat]) / self.scale))
+
+    def _playout(self, p: Position, seat: int, rng: Rng) -> float:
+        """Play the cheap policy for `cutoff` plies, then value the position for `seat`."""
+        w = self.weights
+        eps = self.epsilon
+        for _ in range(self.cutoff):
+            if p.round_over:
+                break
+            p = play_unchecked(p, policy_move(p, w, rng, eps))
+        if p.round_over:
+            return self._value(p, seat)
+        return self.evaluator.value(p, seat)
+
     def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
-        """Search until the budget is spent, yielding every ~15 ms of work; return the best root move."""
+        """Search until the budget is spent, yielding every ~15 ms of work; return the most visited root move."""
         start = time.monotonic()
-        _trim_engine_caches()
+        if len(legal_cache) > CACHE_SOFT_LIMIT:
+            legal_cache.clear()
         seconds, cap = self._budget(movetime)
-        moves = legal_from_view(view)
-        scorer = Scorer(table_from_view(view), self.weights)
-        scores = [scorer.score(m) for m in moves]
-        order = sorted(range(len(moves)), key=lambda i: -scores[i])
-        roots = [moves[i] for i in order[: self.candidates]]
-        if len(roots) == 1:
-            return roots[0]
+        root_moves = legal_from_view(view)
+        if len(root_moves) == 1:
+            return root_moves[0]
         seat: int = view["seat"]
-        if self.method == "sh":
-            return (yield from self._halving(view, rng, roots, seat, start, seconds, cap))
-        k = len(roots)
-        visits = [0] * k
-        totals = [0.0] * k
+        root = Node(1 - seat, 1.0)
+        self._expand(root, seat, root_moves, Scorer(table_from_view(view), self.weights))
+        deadline = start + seconds if seconds is not None else None
+        nodes = 1 + len(root_moves)
         done = 0
         last_yield = start
         while True:
             if cap is not None and done >= cap:
                 break
+            if done % TRIM_EVERY == TRIM_EVERY - 1 and len(legal_cache) > CACHE_SOFT_LIMIT:
+                legal_cache.clear()
             now = time.monotonic()
-            if seconds is not None and now - start >= seconds and done >= k:
+            if deadline is not None and now >= deadline and done:
                 break
             if now - last_yield >= YIELD_EVERY:
                 yield None
                 last_yield = time.monotonic()
-            if done < k:
-                i = done
-            else:
-                log_n = math.log(done)
-                c = self.exploration
-                best = -1.0
-                i = 0
-                for j in range(k):
-                    u = totals[j] / visits[j] + c * math.sqrt(log_n / visits[j])
-                    if u > best:
-                        best = u
-                        i = j
-            world = determinize(view, rng)
-            value = self._rollout(play_unchecked(world, roots[i]), seat, rng)
-            visits[i] += 1
-            totals[i] += value
+            p = determinize(view, rng)
+            node = root
+            path: list[Node] = []
+            moves: list[str] | tuple[str, ...] = root_moves
+            while True:
+                move = self._select(node, moves)
+                p = play_unchecked(p, move)
+                node = node.kids[move]
+                path.append(node)
+                if node.visits == 0 or p.round_over:
+                    break
+                moves = candidates(p)
+                if nodes < self.max_nodes:
+                    before = len(node.kids)
+                    self._expand(node, p.to_move, moves, Scorer(table_from_position(p), self.weights, contention=False))
+                    nodes += len(node.kids) - before
+                else:
+                    moves = [m for m in moves if m in node.kids]
+                    if not moves:
+                        break
+            value = self._value(p, seat) if p.round_over else self._playout(p, seat, rng)
+            for n in path:
+                n.visits += 1
+                n.total += value if n.seat == seat else 1.0 - value
             done += 1
         self.last_iterations = done
-        best_i = max(range(k), key=lambda j: (visits[j], totals[j] / visits[j] if visits[j] else 0.0, -j))
-        return roots[best_i]
-
-    def _halving(self, view: dict[str, Any], rng: Rng, roots: list[str], seat: int, start: float,
-                 seconds: float | None, cap: int | None) -> Thinking:
-        """Sequential halving: every live candidate is played out in the same dealt worlds; the worse half drops."""
-        k = len(roots)
-        visits = [0] * k
-        totals = [0.0] * k
-        alive = list(range(k))
-        phases = max(1, math.ceil(math.log2(k)))
-        limit = max(cap, k) if cap is not None else None
-        deadline = start + seconds if seconds is not None else None
-        done = 0
-        last_yield = start
-        out_of_time = False
-        for phase in range(phases):
-            count_end = limit * (phase + 1) // phases if limit is not None else None
-            time_end = start + seconds * (phase + 1) / phases if seconds is not None else None
-            while not out_of_time:
-                world = determinize(view, rng)
-                seed = rng.next64()
-                for i in alive:
-                    if limit is not None and done >= limit:
-                        break
-                    totals[i] += self._rollout(play_unchecked(world, roots[i]), seat, Rng(seed))
-                    visits[i] += 1
-                    done += 1
-                    now = time.monotonic()
-                    if deadline is not None and now >= deadline and done >= k:
-                        out_of_time = True  # the budget is firm: stop even inside a world
-                        break
-                    if now - last_yield >= YIELD_EVERY:
-                        yield None
-                        last_yield = time.monotonic()
-                if count_end is not None and done >= count_end:
-                    break
-                if time_end is not None and time.monotonic() >= time_end:
-                    break
-            if phase < phases - 1 and len(alive) > 1:
-                alive.sort(key=lambda j: (-totals[j] / visits[j], j))
-                alive = alive[: (len(alive) + 1) // 2]
-        self.last_iterations = done
-        best_i = max(alive, key=lambda j: (totals[j] / visits[j], visits[j], -j))
-        return roots[best_i]
-
-    def _rollout(self, p: Position, seat: int, rng: Rng) -> float:
-        """Play the cheap trader policy for `depth` plies (or to the round's end) and score it for `seat`."""
-        w = self.weights
-        eps = self.epsilon
-        for _ in range(self.depth):
-            if p.round_over:
-                break
-            p = play_unchecked(p, policy_move(p, w, rng, eps))
-        if p.round_over:
-            res = result(p)
-            winner = res["winner"]
-            win = 0.5 if winner is None else (1.0 if winner == seat else 0.0)
-            scores = res["scores"]
-            margin = scores[seat] - scores[1 - seat]
-            mw = self.margin_weight
-            return (1 - mw) * win + mw / (1.0 + math.exp(-margin / self.scale))
-        diff = evaluate(p, seat, w)
-        return 1.0 / (1.0 + math.exp(-diff / self.scale))
+        self.last_nodes = nodes
+        kids = root.kids
+        return max(root_moves, key=lambda m: (kids[m].visits, kids[m].total / kids[m].visits if kids[m].visits else 0.0))

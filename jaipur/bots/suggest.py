@@ -1,4 +1,11 @@
-"""Suggestions: the move a bot would play, and the reason for it in a player's words (English and Persian)."""
+"""Suggestions: the move a bot would play, and why, as a reason code with values (never a sentence).
+
+>>> from jaipur import position_from_json, view
+>>> p = position_from_json({"market": "MMMDG", "hands": ["LLLL", "SC"], "herds": [0, 1], "seed": 4})
+>>> r = explain("S4L", view(p, 0))
+>>> r.code, r.values["rupees"], str(r)
+('suggest.sell.tokens-high', 10, 'Sell 4 leather: 10 rupees plus a 4-card bonus while the leather tokens are still high.')
+"""
 
 from __future__ import annotations
 
@@ -6,23 +13,34 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import GOODS, NAMES, PLURALS, PRECIOUS, counts_of
+from ..cards import GOODS, PRECIOUS, counts_of
+from ..lang import Reason
 from ..notation import CAMELS, EXCHANGE, SELL, TAKE, parse_move
 from ..rng import Rng
 from .heuristics import Scorer, table_from_view
-from .words import FA_NAMES, count_words, count_words_fa, fa_num, group_words, sale_tokens
+from .words import sale_tokens
 
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A suggested move and why, in one line of English (`reason`) and of Persian (`reason_fa`)."""
+    """A suggested move and why: a reason code with values (`jaipur.lang.Reason`), worded by a catalogue
+    (`str(reason)` is English; `jaipur.lang.strings.strings(lang).reason(reason)` any language)."""
 
     move: str
-    reason: str
-    reason_fa: str
+    reason: Reason
 
 
-def _sell_reason(move: str, view: dict[str, Any], scorer: Scorer) -> tuple[str, str]:
+REASON_CODES = (
+    "suggest.sell.ends-round-ahead", "suggest.sell.ends-round", "suggest.sell.before-opponent",
+    "suggest.sell.makes-room", "suggest.sell.tokens-high", "suggest.sell.plain",
+    "suggest.take.precious-sale", "suggest.take.bonus-set", "suggest.take.top-token", "suggest.take.pair",
+    "suggest.take.new-set", "suggest.camels.lead", "suggest.camels.close", "suggest.exchange.camels",
+    "suggest.exchange.cards",
+)
+"""Every reason code `explain` gives (each has a template in every catalogue)."""
+
+
+def _sell_reason(move: str, view: dict[str, Any], scorer: Scorer) -> Reason:
     m = parse_move(move)
     t = scorer.t
     g = m.good
@@ -30,97 +48,61 @@ def _sell_reason(move: str, view: dict[str, Any], scorer: Scorer) -> tuple[str, 
     pile = t.piles[i]
     rupees, bonus = sale_tokens(move, view)
     size = min(m.count, 5)
-    en = f"Sell {count_words(g, m.count)}: {rupees} rupee{'s' if rupees != 1 else ''}"
-    fa = f"{count_words_fa(g, m.count)} بفروش: {fa_num(rupees)} روپیه"
-    if bonus:
-        en += f" plus a {size}-card bonus"
-        fa += f" به‌علاوهٔ پاداش {fa_num(size)}کارتی"
+    values: dict[str, Any] = {"good": g, "count": m.count, "rupees": rupees, "bonus": size if bonus else 0}
     empties = sum(1 for p in t.piles if not p)
     unseen_goods = sum(t.unseen[:6])
     likely = t.opp_size * t.unseen[i] / unseen_goods if unseen_goods else 0.0
     if pile and m.count >= len(pile) and empties + 1 >= 3:
         gained = rupees + (t.bonus_mean[size - 3] if bonus else 0.0)
-        if scorer.final_diff(gained, t.herd) > 0:
-            en += ": it ends the round with you ahead"
-            fa += "؛ دور با برتری تو تمام می‌شود"
-        else:
-            en += ", though it ends the round"
-            fa += "، هرچند دور را تمام می‌کند"
-    elif likely >= 0.5 and pile and len(pile) > m.count and pile[0] > pile[m.count]:
-        en += f" before your opponent takes the {pile[0]}"
-        fa += f"، پیش از آنکه حریف ژتون {fa_num(pile[0])} را بردارد"
-    elif sum(t.hand) >= 7:
-        en += ", and it makes room in your full hand"
-        fa += "، و در دست پُرت جا باز می‌کند"
-    elif pile and pile[0] >= 4:
-        en += f" while the {NAMES[g]} tokens are still high"
-        fa += f"، تا ژتون‌های {FA_NAMES[g]} هنوز گران‌اند"
-    return en + ".", fa + "."
+        ahead = scorer.final_diff(gained, t.herd) > 0
+        return Reason("suggest.sell.ends-round-ahead" if ahead else "suggest.sell.ends-round", values=values)
+    if likely >= 0.5 and pile and len(pile) > m.count and pile[0] > pile[m.count]:
+        return Reason("suggest.sell.before-opponent", values=values | {"top": pile[0]})
+    if sum(t.hand) >= 7:
+        return Reason("suggest.sell.makes-room", values=values)
+    if pile and pile[0] >= 4:
+        return Reason("suggest.sell.tokens-high", values=values)
+    return Reason("suggest.sell.plain", values=values)
 
 
-def _take_reason(move: str, scorer: Scorer) -> tuple[str, str]:
+def _take_reason(move: str, scorer: Scorer) -> Reason:
     t = scorer.t
     g = parse_move(move).good
     i = GOODS.index(g)
     pile = t.piles[i]
     top = pile[0] if pile else 0
     n = t.hand[i] + 1
-    name, name_fa = NAMES[g], FA_NAMES[g]
-    en = f"Take the {name}: "
-    fa = f"{name_fa} را بردار: "
     if g in PRECIOUS and n >= 2 and pile:
-        worth = sum(pile[:n])
-        en += f"with {n} {PLURALS[g]} you have a sale worth {worth} rupees."
-        fa += f"با {fa_num(n)} {name_fa} فروشی به ارزش {fa_num(worth)} روپیه داری."
-    elif n >= 3:
-        en += f"{n} {PLURALS[g]} earn a {min(n, 5)}-card bonus when you sell them."
-        fa += f"با {fa_num(n)} {name_fa} هنگام فروش پاداش {fa_num(min(n, 5))}کارتی می‌گیری."
-    elif top and scorer.vt[i] >= max(scorer.vt) - 1e-9:
-        en += f"its top token is worth {top} rupees, and your opponent cannot have it."
-        fa += f"ژتون بالایش {fa_num(top)} روپیه است و به دست حریف نمی‌افتد."
-    elif n == 2:
-        en += f"a pair of {PLURALS[g]} is on its way to a bigger sale."
-        fa += f"یک جفت {name_fa} داری و فروشی بزرگ‌تر در راه است."
-    else:
-        en += f"it starts a new set; the top {name} token is worth {top} rupees."
-        fa += f"مجموعه‌ای تازه شروع می‌کنی؛ ژتون بالای {name_fa} {fa_num(top)} روپیه است."
-    return en, fa
+        return Reason("suggest.take.precious-sale", values={"good": g, "n": n, "worth": sum(pile[:n])})
+    if n >= 3:
+        return Reason("suggest.take.bonus-set", values={"good": g, "n": n, "size": min(n, 5)})
+    if top and scorer.vt[i] >= max(scorer.vt) - 1e-9:
+        return Reason("suggest.take.top-token", values={"good": g, "top": top})
+    if n == 2:
+        return Reason("suggest.take.pair", values={"good": g})
+    return Reason("suggest.take.new-set", values={"good": g, "top": top})
 
 
-def _camels_reason(view: dict[str, Any], scorer: Scorer) -> tuple[str, str]:
+def _camels_reason(view: dict[str, Any], scorer: Scorer) -> Reason:
     t = scorer.t
     c = counts_of(view["market"])[6]
     mine = t.herd + c
     theirs = t.opp_herd
-    head = "Take the camel" if c == 1 else f"Take the {c} camels"
-    head_fa = f"{fa_num(c)} شتر را بردار" if c > 1 else "شتر را بردار"
-    if mine > theirs:
-        en = f"{head}: your herd leads {mine} to {theirs} for the 5-rupee camel token, and camels pay for exchanges."
-        fa = f"{head_fa}: گله‌ات {fa_num(mine)} در برابر {fa_num(theirs)} جلو می‌افتد و ژتون ۵ روپیه‌ای شتر نزدیک‌تر می‌شود."
-    else:
-        en = f"{head}: your herd closes in, {mine} against {theirs}, and your opponent cannot use them."
-        fa = f"{head_fa}: گله‌ات به {fa_num(mine)} در برابر {fa_num(theirs)} می‌رسد و حریف از آن‌ها بهره نمی‌برد."
-    return en, fa
+    values = {"n": c, "mine": mine, "theirs": theirs}
+    return Reason("suggest.camels.lead" if mine > theirs else "suggest.camels.close", values=values)
 
 
-def _exchange_reason(move: str, scorer: Scorer) -> tuple[str, str]:
+def _exchange_reason(move: str, scorer: Scorer) -> Reason:
     m = parse_move(move)
     t = scorer.t
     taken = counts_of(m.taken)
     worth = sum(sum(t.piles[i][: taken[i]]) for i in range(6))
-    en = f"Exchange {group_words(m.given)} for {group_words(m.taken)}: goods worth about {worth} rupees"
-    fa = f"{group_words(m.given, fa=True)} را با {group_words(m.taken, fa=True)} عوض کن: کالایی حدود {fa_num(worth)} روپیه"
-    if "M" in m.given:
-        en += ", paid with camels from your herd."
-        fa += " می‌گیری و بهایش را با شتر می‌پردازی."
-    else:
-        en += " for cards you need less."
-        fa += " می‌گیری، به جای کارت‌هایی که کمتر به کارت می‌آیند."
-    return en, fa
+    values = {"given": m.given, "taken": m.taken, "worth": worth}
+    return Reason("suggest.exchange.camels" if "M" in m.given else "suggest.exchange.cards", values=values)
 
 
-def explain(move: str, view: dict[str, Any]) -> tuple[str, str]:
-    """Why `move` is good from this view: one English line and one Persian line."""
+def explain(move: str, view: dict[str, Any]) -> Reason:
+    """Why `move` is good from this view, as a reason code with values (see REASON_CODES)."""
     scorer = Scorer(table_from_view(view))
     kind = parse_move(move).kind
     if kind == SELL:
@@ -131,7 +113,7 @@ def explain(move: str, view: dict[str, Any]) -> tuple[str, str]:
         return _camels_reason(view, scorer)
     if kind == EXCHANGE:
         return _exchange_reason(move, scorer)
-    return move, move  # pragma: no cover
+    raise ValueError(f"'{move}' is not a move")  # pragma: no cover - parse_move knows four kinds
 
 
 def think_suggest(view: dict[str, Any], level: str = "trader", rng: Rng | None = None,
@@ -140,13 +122,12 @@ def think_suggest(view: dict[str, Any], level: str = "trader", rng: Rng | None =
     from . import get_bot
 
     move = yield from get_bot(level).think(view, rng if rng is not None else Rng(0), movetime)
-    en, fa = explain(move, view)
-    return Suggestion(move, en, fa)
+    return Suggestion(move, explain(move, view))
 
 
 def suggest(view: dict[str, Any], level: str = "trader", rng: Rng | None = None,
             movetime: float | None = None) -> Suggestion:
-    """The move a bot of this level would play from the view, with a one-line reason in English and Persian."""
+    """The move a bot of this level would play from the view, with its reason (a code with values)."""
     thinking = think_suggest(view, level, rng, movetime)
     while True:
         try:

@@ -32,7 +32,8 @@ from ..errors import JaipurError
 from ..notation import format_move
 from ..position import Position, position_from_json
 from ..record import Record, record_from_compact, record_from_json
-from .i18n import Reason
+from .i18n import Reason, problem
+from .problems import short
 from .puzzle import Puzzle, clean_caption
 
 SOURCE = "jaipur"
@@ -41,29 +42,15 @@ EVENT_TYPES = ("ready", "move", "round-over", "match-over", "puzzle", "error", "
 COMMAND_TYPES = ("load-position", "load-record", "reset")
 ANY = "*"
 
-TEMPLATES: dict[str, tuple[str, str]] = {
-    "param.host": ("“{value}” is not an origin for host=: write it like https://example.org (or *).",
-                   "«{value}» برای host= مبدأ معتبری نیست: آن را مانند https://example.org (یا *) بنویسید."),
-    "host.origin": ("A message from {value} was ignored: that origin is not allowed to control this page.",
-                    "پیامی از {value} نادیده گرفته شد: این مبدأ اجازه‌ی کنترل این صفحه را ندارد."),
-    "host.shape": ("The command could not be read: {detail}", "فرمان خوانده نشد: {detail}"),
-    "host.type": ("“{value}” is not a command: use load-position, load-record or reset.",
-                  "«{value}» فرمان نیست: یکی از load-position، load-record یا reset را بفرستید."),
-    "host.position": ("The position sent by the host page could not be used: {detail}",
-                      "وضعیتی که صفحه‌ی میزبان فرستاد قابل استفاده نیست: {detail}"),
-    "host.record": ("The game record sent by the host page could not be used: {detail}",
-                    "سابقه‌ی بازی که صفحه‌ی میزبان فرستاد قابل استفاده نیست: {detail}"),
-}
-"""Problem codes of this module: (English, Persian) templates for i18n's EN / FA tables."""
+PROBLEMS = ("param.host", "host.origin", "host.shape", "host.type", "host.position", "host.record")
+"""Problem codes this module reports (words in the catalogues, `jaipur.lang`)."""
 
 
-def _problem(code: str, **values: Any) -> Reason:
-    return Reason(code, TEMPLATES[code][0].format(**values), values)
+_problem = problem
 
 
 def _short(value: Any) -> str:
-    text = " ".join(str(value).split())
-    return text if len(text) <= 60 else text[:59] + "…"
+    return short(value, 60)
 
 
 # ---------------------------------------------------------------- origins

@@ -1,20 +1,8 @@
-"""Page links: read what the page's address asks for (`parse_page_url`) and write such links (`make_link`).
+"""Page links: write what the page's address can ask for (`make_link`), and the command line that
+writes and checks them (``python -m jaipur.web.links --help``). Reading an address is address.py's job.
 
-Query: ``opponent=novice|trader|maharaja|human``, ``seed=N``, ``mode=standard|single-round``,
-``lang=en|fa``, ``embed=1``, ``interactive=0|1``, ``caption=…`` (plain text, cut to 200
-characters), ``seat=0|1`` (``all`` too for a replay), ``host=<origin>[,<origin>…]|*``
-(who may send postMessage commands, see host.py).
-Hash: ``#position=<base64url of position JSON>``, ``#record=<base64url of record JSON, or the
-compact J1.… form>``, ``#puzzle=<base64url of position JSON with "solution">`` or ``#position=…&solution=S4L,S3L``.
-A hash value may also be the JSON itself, percent-encoded (``#position=%7B"market":…%7D``).
-
-Bad parameters never raise: each gives a `Reason` (code + English sentence) in
-`PageRequest.problems`, is left at its default, and the page starts normally.
-Unknown parameters are ignored. Run ``python -m jaipur.web.links --help`` to write links.
-
->>> r = parse_page_url("?opponent=trader&seed=3&lang=fa&seat=2", "")
->>> r.opponent, r.seed, r.lang, r.kind, [p.code for p in r.problems]
-('trader', 3, 'fa', 'game', ['param.seat'])
+>>> make_link("index.html", seed=3, lang="fa")
+'index.html?seed=3&lang=fa'
 """
 
 from __future__ import annotations
@@ -22,295 +10,13 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import JaipurError
-from ..position import Position, position_from_json, position_to_json
-from ..record import (
-    Record,
-    b64decode,
-    b64encode,
-    record_from_compact,
-    record_from_json,
-    record_to_compact,
-    record_to_json,
-)
-from .host import parse_hosts
-from .i18n import Reason
-from .puzzle import MAX_CAPTION, Puzzle, clean_caption, load_puzzle, puzzle_from_json
-from .puzzle import TEMPLATES as PUZZLE_TEMPLATES
-from .query import parse_query, unquote_text
-
-OPPONENTS = ("novice", "trader", "maharaja", "human")
-MODES = ("standard", "single-round")
-LANGS = ("en", "fa")
-MAX_SEED = (1 << 64) - 1
-MAX_VALUE = 20_000
-"""Longest hash value read (characters); a full three-round record in compact form is about 1,000."""
-
-TEMPLATES: dict[str, tuple[str, str]] = {
-    "param.opponent": ("“{value}” is not an opponent: use novice, trader, maharaja or human.",
-                       "«{value}» حریف معتبری نیست: یکی از novice، trader، maharaja یا human را بنویسید."),
-    "param.seed": ("The seed must be a whole number from 0 to 18446744073709551615, not “{value}”.",
-                   "seed باید عددی صحیح از ۰ تا ۱۸۴۴۶۷۴۴۰۷۳۷۰۹۵۵۱۶۱۵ باشد، نه «{value}»."),
-    "param.mode": ("The mode must be standard or single-round, not “{value}”.",
-                   "mode باید standard یا single-round باشد، نه «{value}»."),
-    "param.lang": ("The language must be en or fa, not “{value}”.", "lang باید en یا fa باشد، نه «{value}»."),
-    "param.embed": ("The embed parameter must be 0 or 1, not “{value}”.", "embed باید ۰ یا ۱ باشد، نه «{value}»."),
-    "param.interactive": ("The interactive parameter must be 0 or 1, not “{value}”.",
-                          "interactive باید ۰ یا ۱ باشد، نه «{value}»."),
-    "param.seat": ("The seat must be 0 or 1 (or all, for a replay), not “{value}”.",
-                   "seat باید ۰ یا ۱ باشد (یا all برای بازپخش)، نه «{value}»."),
-    "param.caption": ("The caption was cut to {n} characters.", "عنوان به {n} نویسه کوتاه شد."),
-    "param.position": ("The position in the address could not be used: {detail}",
-                       "وضعیتی که در نشانی آمده قابل استفاده نیست: {detail}"),
-    "param.record": ("The game record in the address could not be used: {detail}",
-                     "سابقه‌ی بازی که در نشانی آمده قابل استفاده نیست: {detail}"),
-    "param.conflict": ("The address gives both a #{used} and a #{dropped}; only the #{used} is used.",
-                       "نشانی هم #{used} دارد و هم #{dropped}؛ فقط #{used} به کار می‌رود."),
-}
-"""Problem codes of this module: (English, Persian) templates for i18n's EN / FA tables
-(see also puzzle.TEMPLATES and host.TEMPLATES)."""
-
-
-def _problem(code: str, **values: Any) -> Reason:
-    return Reason(code, TEMPLATES[code][0].format(**values), values)
-
-
-def _short(value: str) -> str:
-    value = " ".join(value.split())
-    return value if len(value) <= 40 else value[:39] + "…"
-
-
-@dataclass
-class PageRequest:
-    """What the page's address asks for, after checking it; `problems` says what could not be used."""
-
-    opponent: str | None = None
-    seed: int | None = None
-    mode: str = "standard"
-    lang: str = "en"
-    embed: bool = False
-    interactive: bool = True
-    caption: str = ""
-    seat: int | str | None = None
-    position: Position | None = None
-    record: Record | None = None
-    puzzle: Puzzle | None = None
-    players: tuple[str, str] | None = None
-    hosts: tuple[str, ...] = ()
-    problems: list[Reason] = field(default_factory=list)
-
-    @property
-    def kind(self) -> str:
-        """What the page shows: `replay` (a record), `puzzle`, `position` or `game` (a new match)."""
-        if self.record is not None:
-            return "replay"
-        if self.puzzle is not None:
-            return "puzzle"
-        return "position" if self.position is not None else "game"
-
-    def viewer(self) -> int | str:
-        """The seat in front of the screen: `seat=` if given, else the side to move of a position, else 0."""
-        if self.seat is not None:
-            return self.seat
-        if self.position is not None:
-            return self.position.to_move
-        return 0
-
-    def to_options(self) -> Any:
-        """The table's `model.Options`: everything the controller uses."""
-        from .model import Options
-
-        return Options(opponent=self.opponent, seed=self.seed, mode=self.mode, lang=self.lang, embed=self.embed,
-                       position=self.position, record=self.record, interactive=self.interactive,
-                       caption=self.caption, seat=self.seat, puzzle=self.puzzle, hosts=self.hosts,
-                       players=self.players)
-
-    def summary(self) -> dict[str, Any]:
-        """A JSON-ready digest (for the command line and for logs)."""
-        return {
-            "kind": self.kind, "opponent": self.opponent, "seed": self.seed, "mode": self.mode, "lang": self.lang,
-            "embed": self.embed, "interactive": self.interactive, "caption": self.caption, "seat": self.seat,
-            "viewer": self.viewer(), "hosts": list(self.hosts),
-            "solution": [" ".join(line) for line in self.puzzle.lines] if self.puzzle else None,
-            "moves": len(self.record.moves) if self.record else None,
-            "problems": [{"code": p.code, "message": p.message} for p in self.problems],
-        }
-
-
-# ---------------------------------------------------------------- reading
-
-
-def _hash_params(hash_text: str) -> dict[str, str]:
-    """`#a=1&b=2` as a dict (percent-decoded; '+' stays '+'; the last of a repeated key wins)."""
-    out: dict[str, str] = {}
-    for part in hash_text.lstrip("#").split("&"):
-        key, _, value = part.partition("=")
-        if key:
-            out[unquote_text(key)] = unquote_text(value)
-    return out
-
-
-def decode_payload(value: str) -> Any:
-    """The JSON data of a hash value: base64url (padding, '+' and '/' tolerated) or JSON text itself.
-
-    Raises ValueError (also for bad UTF-8) or RecursionError.
-
-    >>> decode_payload("eyJhIjogMX0")
-    {'a': 1}
-    """
-    text = value.strip()
-    if text.startswith("{"):
-        return json.loads(text)
-    raw = b64decode(text.translate(str.maketrans("+/", "-_")))
-    return json.loads(raw.decode("utf-8"))
-
-
-def _flag(params: dict[str, str], key: str, default: bool, problems: list[Reason]) -> bool:
-    if key not in params:
-        return default
-    value = params[key].strip().lower()
-    if value in ("1", "", "true", "yes"):
-        return True
-    if value in ("0", "false", "no"):
-        return False
-    problems.append(_problem(f"param.{key}", value=_short(params[key])))
-    return default
-
-
-def _choice(params: dict[str, str], key: str, allowed: Sequence[str], problems: list[Reason]) -> str | None:
-    if key not in params:
-        return None
-    value = params[key].strip()
-    if value in allowed:
-        return value
-    problems.append(_problem(f"param.{key}", value=_short(params[key])))
-    return None
-
-
-def _names(data: Any) -> tuple[str, str] | None:
-    players = data.get("players") if isinstance(data, dict) else None
-    if isinstance(players, list) and len(players) == 2 and all(isinstance(n, str) for n in players):
-        return (clean_caption(players[0], 40)[0], clean_caption(players[1], 40)[0])
-    return None
-
-
-def _read_record(value: str) -> Record:
-    text = value.strip()
-    if text.startswith("J1."):
-        return record_from_compact(text)
-    try:
-        data = decode_payload(text)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise JaipurError("it is neither a compact record (J1.…) nor base64url of a record's JSON.") from None
-    try:
-        return record_from_json(data)
-    except TypeError:  # jaipur.record_from_json lets a list as 'mode' through as TypeError
-        raise JaipurError("the record's fields have the wrong types.") from None
-
-
-def _read_position(value: str, what: str) -> tuple[Position, dict[str, Any]]:
-    try:
-        data = decode_payload(value)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise JaipurError(f"it is not base64url of a JSON {what}.") from None
-    if not isinstance(data, dict):
-        raise JaipurError(f"a {what} is a JSON object with at least 'market' and 'hands'.")
-    position = position_from_json(data)
-    if position.status == "match-over":
-        raise JaipurError("that match is already over.")
-    return position, data
-
-
-def parse_page_url(search: str, hash_text: str = "") -> PageRequest:
-    """Read the page's `location.search` and `location.hash`; never raises (problems are listed)."""
-    req = PageRequest()
-    try:
-        _parse(req, search if isinstance(search, str) else "", hash_text if isinstance(hash_text, str) else "")
-    except RecursionError:  # pragma: no cover - the readers already turn deep nesting into problems
-        req.problems.append(_problem("param.position", detail="it is nested too deeply."))
-    return req
-
-
-def _parse(req: PageRequest, search: str, hash_text: str) -> None:
-    problems = req.problems
-    pairs = parse_query(search.lstrip("?"))
-    params = dict(pairs)
-    req.lang = _choice(params, "lang", LANGS, problems) or "en"
-    req.opponent = _choice(params, "opponent", OPPONENTS, problems)
-    req.mode = _choice(params, "mode", MODES, problems) or "standard"
-    if "seed" in params:
-        raw = params["seed"].strip()
-        if raw.isascii() and raw.isdigit() and len(raw) <= 20 and int(raw) <= MAX_SEED:
-            req.seed = int(raw)
-        else:
-            problems.append(_problem("param.seed", value=_short(params["seed"])))
-    req.embed = _flag(params, "embed", False, problems)
-    req.interactive = _flag(params, "interactive", True, problems)
-    seat = _choice(params, "seat", ("0", "1", "all"), problems)
-    if "caption" in params:
-        req.caption, cut = clean_caption(params["caption"])
-        if cut:
-            problems.append(_problem("param.caption", n=MAX_CAPTION))
-    req.hosts, host_problems = parse_hosts(v for k, v in pairs if k == "host")
-    problems.extend(host_problems)
-
-    frag = _hash_params(hash_text)
-    for key in ("position", "record", "puzzle", "solution"):
-        if key in frag and len(frag[key]) > MAX_VALUE:
-            code = "param.record" if key == "record" else "param.position"
-            problems.append(_problem(code, detail=f"it is longer than {MAX_VALUE} characters."))
-            del frag[key]
-    given = [k for k in ("record", "puzzle", "position") if k in frag]
-    for dropped in given[1:]:
-        problems.append(_problem("param.conflict", used=given[0], dropped=dropped))
-    source = given[0] if given else None
-    data: dict[str, Any] = {}
-    if source == "record":
-        try:
-            req.record = _read_record(frag["record"])
-            req.mode = req.record.mode
-            req.players = (req.record.players[0][:40], req.record.players[1][:40])
-        except JaipurError as exc:
-            problems.append(_problem("param.record", detail=exc.message))
-    elif source == "puzzle":
-        try:
-            position, data = _read_position(frag["puzzle"], "puzzle")
-            req.position = position
-            req.puzzle = puzzle_from_json(data)
-        except JaipurError as exc:
-            problems.append(Reason("param.puzzle", PUZZLE_TEMPLATES["param.puzzle"][0].format(detail=exc.message),
-                                   {"detail": exc.message}))
-    elif source == "position":
-        try:
-            req.position, data = _read_position(frag["position"], "position")
-        except JaipurError as exc:
-            problems.append(_problem("param.position", detail=exc.message))
-        solution = frag.get("solution", data.get("solution"))
-        if req.position is not None and solution is not None:
-            caption = data.get("caption")
-            found = load_puzzle(req.position, solution, caption if isinstance(caption, str) else "")
-            if isinstance(found, Puzzle):
-                req.puzzle = found
-            else:
-                problems.append(found)
-    if "solution" in frag and req.puzzle is None and source != "position":
-        detail = "it needs a #position=…"
-        problems.append(Reason("param.solution", PUZZLE_TEMPLATES["param.solution"][0].format(detail=detail),
-                               {"detail": detail}))
-    if req.position is not None:
-        req.mode = req.position.mode
-        req.players = _names(data)
-        if not req.caption and isinstance(data.get("caption"), str):
-            req.caption = clean_caption(data["caption"])[0]
-    if seat is not None:
-        if seat == "all" and req.record is None:
-            problems.append(_problem("param.seat", value="all"))
-        else:
-            req.seat = seat if seat == "all" else int(seat)
-
+from ..position import MODES, Position, position_from_json, position_to_json
+from ..record import Record, b64encode, record_from_compact, record_from_json, record_to_compact, record_to_json
+from .address import OPPONENTS, SEATS, read_address
+from .i18n import LANGS
+from .puzzle import Puzzle, clean_caption, load_puzzle
 
 # ---------------------------------------------------------------- writing
 
@@ -407,12 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", choices=LANGS)
     ap.add_argument("--embed", action="store_true")
     ap.add_argument("--interactive", choices=("0", "1"))
-    ap.add_argument("--seat", choices=("0", "1", "all"))
+    ap.add_argument("--seat", choices=SEATS)
     ap.add_argument("--host", action="append", default=[], help="an origin allowed to send commands (or *)")
     args = ap.parse_args(argv)
     if args.check:
         parts = urlsplit(args.check)
-        req = parse_page_url("?" + parts.query, "#" + parts.fragment)
+        req = read_address("?" + parts.query, "#" + parts.fragment)
         print(json.dumps(req.summary(), ensure_ascii=False))
         return 1 if req.problems else 0
 

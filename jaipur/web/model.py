@@ -1,5 +1,5 @@
-"""Pure helpers of the table: URL options, the selection and the moves it makes, log entries,
-and `TableState`, everything `render.render` draws.
+"""Pure helpers of the table: the selection and the moves it makes, log entries (typed), the
+keyboard's commands, and `TableState`, everything `render.render` draws.
 
 Nothing here touches the browser. The controller (app.py) owns the full position;
 what it hands to the renderer is built here from the VIEW of the seat in front of
@@ -8,129 +8,22 @@ the screen plus UI state, so the page never holds a hidden card or value.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
 from ..cards import GOODS, ORDER
 from ..errors import JaipurError
 from ..notation import parse_move
-from ..position import Position, position_from_json
-from ..record import Record, record_from_compact, record_from_json
-from ..rules import check
-from .i18n import LANGS, Reason
-from .query import parse_query
+from ..position import Position
+from ..rules import check, next_round
+from .i18n import Reason
 
-OPPONENTS = ("novice", "trader", "maharaja", "human")
-"""The opponents the page's URL accepts (DESIGN: ?opponent=novice|trader|maharaja|human)."""
-MODES = ("standard", "single-round")
 KINDS = ("take", "camels", "exchange", "sell")
-MAX_SEED = (1 << 64) - 1
 
 Key = str
 """A selection key: 'market:2', 'hand:0' or 'herd:3' (zone and index into that zone's sorted cards)."""
-
-
-# ---------------------------------------------------------------- URL options
-
-
-@dataclass
-class Options:
-    """What the page's address asks for (after checking it)."""
-
-    opponent: str | None = None
-    seed: int | None = None
-    mode: str = "standard"
-    lang: str = "en"
-    embed: bool = False
-    position: Position | None = None
-    record: Record | None = None
-    interactive: bool = True
-    caption: str = ""
-    seat: int | str | None = None                 # 0, 1, or "all" (a replay showing both hands)
-    puzzle: Any = None                            # a jaipur.web.puzzle.Puzzle (its position is `position`)
-    hosts: tuple[str, ...] = ()                   # ?host= origins allowed to send postMessage commands
-    players: tuple[str, str] | None = None        # names from a position's JSON
-    given: frozenset[str] = frozenset()           # the query parameters the address named
-
-
-def _short(value: str) -> str:
-    value = " ".join(value.split())
-    return value if len(value) <= 40 else value[:39] + "…"
-
-
-def _b64json(text: str) -> Any:
-    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    return json.loads(raw.decode("utf-8"))
-
-
-def parse_options(search: str, hash_text: str = "") -> tuple[Options, list[Reason]]:
-    """Read `?opponent=…&seed=…&mode=…&lang=…&embed=…` and `#position=…` / `#record=…`.
-
-    Bad values never raise: they are left at their default and reported as Reasons.
-
-    >>> opts, problems = parse_options("?opponent=trader&seed=3&lang=fa")
-    >>> opts.opponent, opts.seed, opts.lang, problems
-    ('trader', 3, 'fa', [])
-    >>> parse_options("?seed=x")[1][0].code
-    'param.seed'
-    """
-    opts = Options()
-    problems: list[Reason] = []
-    params = dict(parse_query(search.lstrip("?")))
-    opts.given = frozenset(params)
-    if "lang" in params:
-        if params["lang"] in LANGS:
-            opts.lang = params["lang"]
-        else:
-            problems.append(Reason("param.lang", values={"value": _short(params["lang"])}))
-    if "opponent" in params:
-        if params["opponent"] in OPPONENTS:
-            opts.opponent = params["opponent"]
-        else:
-            problems.append(Reason("param.opponent", values={"value": _short(params["opponent"])}))
-    if "seed" in params:
-        raw = params["seed"].strip()
-        if raw.isdigit() and len(raw) <= 20 and int(raw) <= MAX_SEED:
-            opts.seed = int(raw)
-        else:
-            problems.append(Reason("param.seed", values={"value": _short(params["seed"])}))
-    if "mode" in params:
-        if params["mode"] in MODES:
-            opts.mode = params["mode"]
-        else:
-            problems.append(Reason("param.mode", values={"value": _short(params["mode"])}))
-    if "embed" in params:
-        if params["embed"] in ("0", "1", ""):
-            opts.embed = params["embed"] in ("1", "")
-        else:
-            problems.append(Reason("param.embed", values={"value": _short(params["embed"])}))
-    fragment = dict(parse_query(hash_text.lstrip("#")))
-    if "position" in fragment:
-        try:
-            opts.position = position_from_json(_b64json(fragment["position"]))
-            if opts.position.status == "match-over":
-                raise JaipurError("that match is already over.")
-            opts.mode = opts.position.mode
-        except JaipurError as exc:
-            problems.append(Reason("param.position", values={"detail": exc.message}))
-            opts.position = None
-        except (ValueError, binascii.Error, UnicodeDecodeError, RecursionError):
-            problems.append(Reason("param.position", values={"detail": "it is not base64url of a JSON position."}))
-    if "record" in fragment:
-        text = fragment["record"]
-        try:
-            opts.record = record_from_compact(text) if text.startswith("J1.") else record_from_json(_b64json(text))
-            opts.mode = opts.record.mode
-        except JaipurError as exc:
-            problems.append(Reason("param.record", values={"detail": exc.message}))
-        except (ValueError, binascii.Error, UnicodeDecodeError, RecursionError):
-            problems.append(Reason("param.record", values={"detail": "it is not a game record."}))
-    return opts, problems
 
 
 # ---------------------------------------------------------------- selection -> moves
@@ -322,7 +215,79 @@ def move_selection(view: dict[str, Any], move: str) -> frozenset[Key]:
 # ---------------------------------------------------------------- log entries
 
 
-def describe(before: Position, move: str, after: Position) -> dict[str, Any]:
+class RoundStart(TypedDict):
+    """A log entry: a round was dealt; `seat` starts it."""
+
+    kind: Literal["round-start"]
+    round: int
+    seat: int
+
+
+class RoundEnd(TypedDict):
+    """A log entry: a round ended with these scores (seat 0, seat 1)."""
+
+    kind: Literal["round-end"]
+    round: int
+    scores: list[int]
+
+
+class MoveEntry(TypedDict):
+    """A log entry for a move (`describe`): only what both players saw."""
+
+    kind: Literal["take", "camels", "exchange", "sell"]
+    seat: int
+    move: str
+    round: int
+    taken: str
+    given: str
+    camels: int
+    good: str
+    count: int
+    values: list[int]
+    bonus: bool
+
+
+class ReplayedMove(MoveEntry, total=False):
+    """A move entry of the replay viewer (replayer.last_move): also its ply and the mover's name."""
+
+    ply: int
+    name: str
+
+
+LogEntry = RoundStart | MoveEntry | RoundEnd
+"""One line of the table's log, told apart by `kind`."""
+
+
+def round_start(p: Position, seat: int | None = None) -> RoundStart:
+    """The log entry for the round `p` is the deal of: `seat` (default: the side to move) starts it."""
+    return {"kind": "round-start", "round": p.round, "seat": p.to_move if seat is None else seat}
+
+
+def round_end(p: Position) -> RoundEnd:
+    """The log entry for the round `p` has just ended (its public scores).
+
+    >>> from jaipur import position_from_json, apply
+    >>> round_end(apply(position_from_json({"market": "MMMDG", "hands": ["D", "S"], "deck": "", "seed": 4}), "TM"))
+    {'kind': 'round-end', 'round': 1, 'scores': [5, 0]}
+    """
+    res = p.result or {}
+    return {"kind": "round-end", "round": p.round, "scores": list(res.get("scores", [0, 0]))}
+
+
+def match_log(positions: list[Position], moves: list[str]) -> list[LogEntry]:
+    """The log of a match from its positions (the start, then one after each move) and its moves."""
+    log: list[LogEntry] = [round_start(positions[0])]
+    for before, move, after in zip(positions, moves, positions[1:]):
+        if before.round_over:
+            before = next_round(before)
+            log.append(round_start(before))
+        log.append(describe(before, move, after))
+        if after.round_over:
+            log.append(round_end(after))
+    return log
+
+
+def describe(before: Position, move: str, after: Position) -> MoveEntry:
     """A log entry for a move: only what both players saw (no bonus value, no drawn-card order).
 
     >>> from jaipur import new_match, apply
@@ -332,8 +297,8 @@ def describe(before: Position, move: str, after: Position) -> dict[str, Any]:
     """
     m = parse_move(move)
     seat = before.to_move
-    entry: dict[str, Any] = {
-        "seat": seat, "move": str(m), "kind": m.kind, "round": before.round,
+    entry: MoveEntry = {
+        "seat": seat, "move": str(m), "kind": cast(Any, m.kind), "round": before.round,
         "taken": "", "given": "", "camels": 0, "good": m.good, "count": m.count, "values": [], "bonus": False,
     }
     if m.kind == "take":
@@ -386,7 +351,8 @@ class Suggestion:
     """A suggested move for the seat in front of the screen, with its one-line reason."""
 
     move: str | None
-    reason: str = ""
+    reason: Reason | str = ""                  # a bot's reason code (worded when drawn), or text
+    cards: frozenset[Key] = frozenset()        # the selection that makes the move (shown on the table)
 
 
 @dataclass
@@ -414,8 +380,8 @@ class TableState:
     hint: tuple[str, Reason | None, str | None] = ("start", None, None)
     turn: str = "you"                          # you | opponent | over
     thinking: bool = False
-    log: list[dict[str, Any]] = field(default_factory=list)
-    last: dict[str, Any] | None = None         # the other side's last move, highlighted
+    log: list[LogEntry] = field(default_factory=list)
+    last: MoveEntry | None = None              # the other side's last move, highlighted
     suggestion: Suggestion | None = None
     dialog: str | None = None                  # None | round | match | confirm
     error: Reason | None = None

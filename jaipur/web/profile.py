@@ -20,9 +20,10 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .i18n import LANGS
+
 PROFILE_KEY = "jaipur.profile.v1"
 """The localStorage key of the profile (the saved match has its own key, saved.STORAGE_KEY)."""
-LANGS = ("en", "fa")
 OUTCOMES = ("won", "lost", "drawn")
 MAX_COUNT = 10**9
 

@@ -7,12 +7,13 @@ line must be legal from the position, start with the side to move, end with a
 move of the solver and stay inside the round. In a URL the lines are separated
 by commas: ``solution=S4L,S3L`` (two acceptable answers).
 
-Pure Python: no browser imports. Words come from `jaipur.web.i18n`.
+Pure Python: no browser imports. Verdicts and answers are reason codes with values; the words come from
+the catalogues (`jaipur.lang`) through `jaipur.web.i18n`.
 
 >>> from jaipur import position_from_json
 >>> p = position_from_json({"market": "MMMDG", "hands": ["LLLL", "C"], "seed": 1})
 >>> pz = Puzzle(p, ["S4L"], "Sell for the biggest bonus.")
->>> pz.check("S3L").correct, pz.check("S4L").message_en
+>>> pz.check("S3L").correct, pz.check("S4L").message("en")
 (False, 'Right: selling 4 leather earns 10 rupees and a 4-card bonus token. Puzzle solved.')
 """
 
@@ -27,7 +28,7 @@ from ..errors import JaipurError
 from ..notation import format_move, parse_move
 from ..position import Position, position_from_json
 from ..rules import apply, check
-from .i18n import Reason, strings
+from .i18n import Reason, problem, strings
 
 MAX_CAPTION = 200
 """Captions longer than this are cut (with an ellipsis)."""
@@ -37,13 +38,8 @@ characters such as the zero-width non-joiner that Persian needs are kept."""
 MAX_LINES = 12
 MAX_LINE_MOVES = 15
 
-TEMPLATES: dict[str, tuple[str, str]] = {
-    "param.puzzle": ("The puzzle in the address could not be used: {detail}",
-                     "معمایی که در نشانی آمده قابل استفاده نیست: {detail}"),
-    "param.solution": ("The puzzle's solution could not be used: {detail}",
-                       "جواب معما قابل استفاده نیست: {detail}"),
-}
-"""Problem codes of this module: (English, Persian) templates for i18n's EN / FA tables."""
+PROBLEMS = ("param.puzzle", "param.solution")
+"""Problem codes this module reports (words in the catalogues, `jaipur.lang`)."""
 
 
 class BadPuzzleError(JaipurError):
@@ -54,18 +50,17 @@ class BadPuzzleError(JaipurError):
 
 @dataclass(frozen=True)
 class PuzzleVerdict:
-    """The answer to one try: right or not, a sentence in English and Persian, and what happens next."""
+    """The answer to one try: right or not, why (a reason code with values), and what happens next."""
 
     correct: bool
-    message_en: str
-    message_fa: str
+    reason: Reason
     done: bool = False
     reply: str | None = None
     legal: bool = True
 
     def message(self, lang: str) -> str:
-        """The sentence in `lang` ('fa' or anything else for English)."""
-        return self.message_fa if lang == "fa" else self.message_en
+        """The verdict in words, in `lang` (an unknown language gives English)."""
+        return strings(lang).reason(self.reason)
 
 
 def clean_caption(text: Any, limit: int = MAX_CAPTION) -> tuple[str, bool]:
@@ -117,41 +112,28 @@ def split_solution(solution: Any) -> list[list[str]]:
     return lines
 
 
-def _phrase(before: Position, move: str, after: Position, lang: str) -> str:
-    """What a move does, as a phrase: 'selling 4 leather earns 10 rupees and a 4-card bonus token'."""
-    s = strings(lang)
+def phrase(before: Position, move: str, after: Position) -> Reason:
+    """What a move does, as a reason code with values; in English: 'selling 4 leather earns 10 rupees and a
+    4-card bonus token' (code `puzzle.sell`, `puzzle.camels`, `puzzle.take` or `puzzle.exchange`)."""
     m = parse_move(move)
-    fa = s.lang == "fa"
+    ends = after.round_over
     if m.kind == "sell":
-        cards = s.count(m.good, m.count)
         seat = before.to_move
         values = [v for _, v in after.taken_goods[seat][len(before.taken_goods[seat]):]]
         bonus = len(after.taken_bonus[seat]) > len(before.taken_bonus[seat])
-        size = s.num(min(m.count, 5))
-        if fa:
-            earned = f"{s.num(sum(values))} روپیه" if values else "هیچ ژتون کالایی (ژتون‌ها تمام شده)"
-            extra = f" و یک ژتون پاداش {size} کارتی" if bonus else ""
-            text = f"فروش {cards} {earned}{extra} می‌آورد"
-        else:
-            earned = f"{sum(values)} rupees" if values else "no goods token (the pile is empty)"
-            extra = f" and a {size}-card bonus token" if bonus else ""
-            text = f"selling {cards} earns {earned}{extra}"
-    elif m.kind == "camels":
+        return Reason("puzzle.sell", values={"good": m.good, "count": m.count, "earned": sum(values) if values else None,
+                                             "bonus": min(m.count, 5) if bonus else 0, "ends": ends})
+    if m.kind == "camels":
         n = before.market[6] if not before.round_over else 0
-        text = f"برداشتن {s.num(n)} شتر" if fa else (f"taking the {n} camels" if n != 1 else "taking the camel")
-    elif m.kind == "take":
-        text = f"برداشتن یک {s.name(m.good)}" if fa else f"taking one {s.name(m.good)}"
-    else:
-        taken, given = s.cards(m.taken), s.cards(m.given)
-        text = f"گرفتن {taken} در برابر {given}" if fa else f"taking {taken} for {given}"
-    if after.round_over:
-        text += "، و دور را تمام می‌کند" if fa else ", and it ends the round"
-    return text
+        return Reason("puzzle.camels", values={"n": n, "ends": ends})
+    if m.kind == "take":
+        return Reason("puzzle.take", values={"good": m.good, "ends": ends})
+    return Reason("puzzle.exchange", values={"taken": m.taken, "given": m.given, "ends": ends})
 
 
 def describe_move(before: Position, move: str, lang: str = "en") -> str:
-    """A legal move in words, as a phrase (lang 'en' or 'fa'); raises JaipurError when it is not legal."""
-    return _phrase(before, format_move(move), apply(before, move), lang)
+    """A legal move in words, as a phrase in `lang`; raises JaipurError when it is not legal."""
+    return strings(lang).reason(phrase(before, format_move(move), apply(before, move)))
 
 
 class Puzzle:
@@ -197,48 +179,44 @@ class Puzzle:
     def check(self, move: str) -> PuzzleVerdict:
         """Judge a try of the solver in the current position; a right move is played (and the reply, if any)."""
         if self.solved:
-            return PuzzleVerdict(True, "Solved already.", "معما حل شده است.", done=True)
+            return PuzzleVerdict(True, Reason("puzzle.solved-already"), done=True)
         err = check(self.position, move)
         if err is not None:
-            return PuzzleVerdict(False, f"That move is not possible here: {err.message}",
-                                 "این حرکت اینجا ممکن نیست.", legal=False)
+            return PuzzleVerdict(False, Reason("puzzle.illegal", values={"detail": err.message}), legal=False)
         text = format_move(move)
         alive = [line for line in self._alive() if line[len(self.played)] == text]
         if not alive:
-            return PuzzleVerdict(False, "Not this one — try again or reveal the answer.",
-                                 "این نه — دوباره امتحان کنید یا جواب را ببینید.")
+            return PuzzleVerdict(False, Reason("puzzle.wrong"))
         before = self.position
         after = apply(before, text)
-        en = "Right: " + _phrase(before, text, after, "en") + "."
-        fa = "درست است: " + _phrase(before, text, after, "fa") + "."
+        what = phrase(before, text, after)
         self.played.append(text)
         self.position = after
         if self.solved:
-            return PuzzleVerdict(True, en + " Puzzle solved.", fa + " معما حل شد.", done=True)
+            return PuzzleVerdict(True, Reason("puzzle.right.solved", values={"what": what}), done=True)
         reply = alive[0][len(self.played)]
-        en += " The other side answers: " + _phrase(after, reply, apply(after, reply), "en") + ". Your move again."
-        fa += " حریف پاسخ می‌دهد: " + _phrase(after, reply, apply(after, reply), "fa") + ". دوباره نوبت شماست."
+        answer = phrase(after, reply, apply(after, reply))
         self.played.append(reply)
         self.position = apply(after, reply)
-        return PuzzleVerdict(True, en, fa, reply=reply)
+        return PuzzleVerdict(True, Reason("puzzle.right.reply", values={"what": what, "reply": answer}), reply=reply)
 
-    def reveal(self, lang: str = "en") -> str:
-        """The answer in words, every acceptable line (each from the puzzle's position)."""
+    def answer(self) -> Reason:
+        """The answer as a reason: every acceptable line, each move with its phrase (from the puzzle's position)."""
         self.revealed = True
-        fa = lang == "fa"
-        texts = []
+        lines = []
         for line in self.lines:
             p = self.start
-            parts = []
+            steps = []
             for move in line:
                 after = apply(p, move)
-                parts.append(f"{_phrase(p, move, after, lang)} ({move})")
+                steps.append((phrase(p, move, after), move))
                 p = after
-            texts.append(("، سپس " if fa else ", then ").join(parts))
-        if len(texts) == 1:
-            return ("جواب: " if fa else "The answer: ") + texts[0] + "."
-        head = "هر یک از این‌ها درست است: " if fa else "Any of these is right: "
-        return head + ("؛ ".join(texts) if fa else "; ".join(texts)) + "."
+            lines.append(tuple(steps))
+        return Reason("puzzle.reveal", values={"lines": tuple(lines)})
+
+    def reveal(self, lang: str = "en") -> str:
+        """The answer in words, in `lang`, every acceptable line (each from the puzzle's position)."""
+        return strings(lang).reason(self.answer())
 
     def to_json(self) -> dict[str, Any]:
         """The puzzle as a position JSON carrying `solution` (lines joined by '_') and `caption`."""
@@ -279,5 +257,4 @@ def load_puzzle(position: Position, solution: Any, caption: str = "") -> Puzzle 
     try:
         return Puzzle(position, solution, caption)
     except JaipurError as exc:
-        en = TEMPLATES["param.solution"][0].format(detail=exc.message)
-        return Reason("param.solution", en, {"detail": exc.message})
+        return problem("param.solution", detail=exc.message)

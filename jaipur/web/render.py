@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import GOODS, ORDER
-from .i18n import Strings
+from .i18n import LANGS, Strings, language
 from .model import KEY_COMMANDS, KINDS, TableState, roving_index
 from .rulebook import Paragraph, summary
 
@@ -228,7 +228,7 @@ def _start(state: TableState, s: Strings) -> Node:
                  [_choice("mode", m, state.mode == m, s.t(f"mode.{m}")) for m in ("standard", "single-round")]),
                h("fieldset", {"class": "choices two", "data-choice": "lang"},
                  h("legend", {}, s.t("start.lang")),
-                 [_choice("set-lang", lang, s.lang == lang, s.t(f"lang.{lang}"), lang=lang) for lang in ("en", "fa")]),
+                 [_choice("set-lang", lang, s.lang == lang, language(lang).name, lang=lang) for lang in LANGS]),
                h("button", {"type": "button", "class": "primary big", "data-action": "start",
                             "data-autofocus": True}, s.t("start.new")),
                h("div", {"class": "start-links"},
@@ -295,14 +295,14 @@ def _table(state: TableState, s: Strings) -> Node:
     controls = _replay_controls(state, s, v) if state.replay is not None else _actions(state, s)
     parts = [_bar(state, s), _top(state, s), _opponent(state, s, v, other), _center(state, s, v),
              _you(state, s, v, seat), controls, _log(state, s)]
-    parts = [p for p in parts if p is not None]
+    shown = [p for p in parts if p is not None]
     dialog = _dialog(state, s, v)
     if dialog is not None:  # a modal dialog: the table behind it cannot be focused or clicked
-        for part in parts:
+        for part in shown:
             part.attrs["inert"] = ""
     return h("main", {"class": "table", "data-turn": state.turn, "data-round": v["round"], "data-seat": seat,
                       "data-view": state.kind, "data-interactive": "true" if state.interactive else "false"},
-             parts, dialog)
+             shown, dialog)
 
 
 def _notices(state: TableState, s: Strings) -> Node | None:
@@ -356,7 +356,7 @@ def _bar(state: TableState, s: Strings) -> Node:
         level = s.t("vs.human")
     else:
         level = s.t("vs.level", level=s.t(f"level.{state.opponent}"))
-    other_lang = "fa" if s.lang == "en" else "en"
+    other_lang = LANGS[(LANGS.index(s.lang) + 1) % len(LANGS)]
     can_suggest = state.turn == "you" and not state.thinking and state.dialog is None
     tools = None
     if state.tools:
@@ -371,7 +371,7 @@ def _bar(state: TableState, s: Strings) -> Node:
                   h("button", {"type": "button", "data-action": "keys", "aria-haspopup": "dialog",
                                "aria-keyshortcuts": _shortcut("keys") + " Shift+?"}, s.t("action.keys")),
                   h("button", {"type": "button", "data-action": "switch-lang", "data-value": other_lang,
-                               "lang": other_lang}, s.t(f"lang.{other_lang}")),
+                               "lang": other_lang}, language(other_lang).name),
                   h("button", {"type": "button", "data-action": "menu"}, s.t("action.menu")))
     return h("header", {"class": "bar"},
              None if state.embed else h("div", {"class": "brand"},
@@ -553,7 +553,8 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
         sug = state.suggestion
         text = s.t("suggest.title", move=s.move(sug.move)) if sug.move else s.t("suggest.none")
         banner = h("div", {"class": "banner suggestion", "role": "status", "data-suggestion": sug.move or ""},
-                   h("strong", {}, text), (" " + sug.reason) if sug.reason else None)
+                   h("strong", {}, text), (" " + (sug.reason if isinstance(sug.reason, str) else s.reason(sug.reason)))
+                   if sug.reason else None)
     elif state.last is not None and state.last["seat"] != seat:
         last = state.last
         # said once by the page's live region (_live), so this banner is not a live region itself
@@ -647,7 +648,7 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
                        "data-verdict": word}, verdict.message(s.lang))
     return h("section", {"class": "puzzle", "data-puzzle": True, "data-solved": "true" if pz["solved"] else "false"},
              said,
-             h("p", {"class": "answer", "data-answer": True}, answer.get(s.lang, answer.get("en", "")))
+             h("p", {"class": "answer", "data-answer": True}, s.reason(answer))
              if answer else None,
              h("div", {"class": "puzzle-buttons"},
                h("button", {"type": "button", "data-action": "reveal", "disabled": bool(answer)},
@@ -665,13 +666,13 @@ def _ready_text(state: TableState, s: Strings, move: str) -> str:
 def _log(state: TableState, s: Strings) -> Node:
     items = []
     for entry in reversed(state.log):
-        if entry.get("kind") == "round-start":
+        if entry["kind"] == "round-start":
             starter = entry["seat"]
             who = _actor(state, starter)
             text = (s.t("log.round-start.you", n=entry["round"]) if who is None
                     else s.t("log.round-start.other", n=entry["round"], name=who))
             items.append(h("li", {"class": "log-round", "data-round": entry["round"]}, text))
-        elif entry.get("kind") == "round-end":
+        elif entry["kind"] == "round-end":
             sc = entry["scores"]
             items.append(h("li", {"class": "log-round end", "data-round": entry["round"]},
                            s.t("log.round-end", n=entry["round"], a=state.names[0], sa=sc[0],

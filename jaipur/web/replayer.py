@@ -23,8 +23,7 @@ from ..position import Position
 from ..record import Record, replay
 from ..rules import next_round
 from ..view import view
-from .i18n import strings
-from .model import describe
+from .model import LogEntry, ReplayedMove, describe, round_end, round_start
 
 SEEN_FROM = (0, 1, "all")
 
@@ -126,9 +125,9 @@ class Replayer:
         return self.seen_from
 
     # ------------------------------------------------------------ what to show
-    def last_move(self, index: int | None = None) -> dict[str, Any] | None:
+    def last_move(self, index: int | None = None) -> ReplayedMove | None:
         """The move that led to frame `index` (default: the current one) as a log entry
-        (`jaipur.web.model.describe`) plus `ply`, `name`, `words_en` and `words_fa`; None at a start or a deal."""
+        (`jaipur.web.model.describe`) plus `ply` and `name`; None at a start or a deal."""
         frame = self.frames[self.index if index is None else index]
         if frame.move is None:
             return None
@@ -137,29 +136,24 @@ class Replayer:
         if before.round_over:
             before = next_round(before)
         move = self.record.moves[i]
-        entry = describe(before, move, self.positions[i + 1])
-        name = self.record.players[entry["seat"]]
-        entry["ply"] = i + 1
-        entry["name"] = name
-        entry["words_en"] = strings("en").did(entry, name)
-        entry["words_fa"] = strings("fa").did(entry, name)
+        moved = describe(before, move, self.positions[i + 1])
+        entry: ReplayedMove = {**moved, "ply": i + 1, "name": self.record.players[moved["seat"]]}
         return entry
 
-    def log(self) -> list[dict[str, Any]]:
+    def log(self) -> list[LogEntry]:
         """The log up to the current frame, in the table's entry format (round-start, moves, round-end)."""
-        out: list[dict[str, Any]] = []
+        out: list[LogEntry] = []
         for k in range(self.index + 1):
             frame = self.frames[k]
             p = frame.position
             if frame.move is None:
-                out.append({"kind": "round-start", "round": p.round, "seat": p.to_move})
+                out.append(round_start(p))
             else:
                 entry = self.last_move(k)
                 if entry is not None:
                     out.append(entry)
             if p.round_over:
-                res = p.result or {}
-                out.append({"kind": "round-end", "round": p.round, "scores": list(res.get("scores", [0, 0]))})
+                out.append(round_end(p))
         return out
 
     def seen(self, p: Position) -> dict[str, Any]:

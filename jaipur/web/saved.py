@@ -26,51 +26,22 @@ from typing import Any
 from ..errors import JaipurError
 from ..position import Position
 from ..record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
-from .i18n import Reason
-from .links import decode_payload
+from .address import OPPONENTS, decode_payload
+from .i18n import Reason, problem
+from .problems import short
 from .query import unquote_text
 
 SAVE_FORMAT = "jaipur-save/1"
 STORAGE_KEY = "jaipur.saved-game"
 """The localStorage key of the game in progress."""
-OPPONENTS = ("novice", "trader", "maharaja", "human")
 MAX_TEXT = 500_000
 """Longest save or record file read (characters); a three-round match is about 2,000."""
 
-TEMPLATES: dict[str, tuple[str, str]] = {
-    "save.empty": ("There is no saved game.", "بازی ذخیره‌شده‌ای نیست."),
-    "save.size": ("The saved game is too large to be one of ours, so a new game starts.",
-                  "بازی ذخیره‌شده بیش از حد بزرگ است، پس بازی تازه‌ای شروع می‌شود."),
-    "save.json": ("The saved game is damaged (it is not valid JSON), so a new game starts.",
-                  "بازی ذخیره‌شده خراب است (JSON معتبر نیست)، پس بازی تازه‌ای شروع می‌شود."),
-    "save.format": ("The saved data is not a Jaipur saved game, so a new game starts.",
-                    "داده‌ی ذخیره‌شده بازی جیپور نیست، پس بازی تازه‌ای شروع می‌شود."),
-    "save.version": ("The saved game was made by another version of Jaipur ({value}) and cannot be resumed.",
-                     "بازی ذخیره‌شده با نسخه‌ی دیگری از جیپور ({value}) ساخته شده و ادامه‌دادنی نیست."),
-    "save.record": ("The saved game cannot be resumed: {detail}", "بازی ذخیره‌شده ادامه‌دادنی نیست: {detail}"),
-    "save.opponent": ("The saved game names an unknown opponent ({value}), so it cannot be resumed.",
-                      "حریف بازی ذخیره‌شده ({value}) شناخته نیست، پس ادامه‌دادنی نیست."),
-    "save.seat": ("The saved game's seat must be 0 or 1, so it cannot be resumed.",
-                  "جایگاه بازی ذخیره‌شده باید ۰ یا ۱ باشد، پس ادامه‌دادنی نیست."),
-    "import.empty": ("The file is empty.", "پرونده خالی است."),
-    "import.size": ("The file is too large to be a Jaipur record.", "پرونده برای سابقه‌ی بازی جیپور بیش از حد بزرگ است."),
-    "import.format": ("The file is not a Jaipur game record (JSON jaipur-record/1 or the compact J1.… form).",
-                      "پرونده سابقه‌ی بازی جیپور نیست (JSON از نوع jaipur-record/1 یا شکل فشرده‌ی J1.…)."),
-    "import.record": ("The game record could not be used: {detail}", "سابقه‌ی بازی قابل استفاده نیست: {detail}"),
-}
-"""Problem codes of this module: (English, Persian) templates for i18n's EN / FA tables."""
+PROBLEMS = ("save.empty", "save.size", "save.json", "save.format", "save.version", "save.record", "save.opponent",
+            "save.seat", "import.empty", "import.size", "import.format", "import.record")
+"""Problem codes this module reports (words in the catalogues, `jaipur.lang`)."""
 
-LoadProblem = Reason
-"""What a failed load gives: a code (above), an English sentence, values for the Persian template."""
-
-
-def _problem(code: str, **values: Any) -> Reason:
-    return Reason(code, TEMPLATES[code][0].format(**values), values)
-
-
-def _short(value: Any) -> str:
-    text = " ".join(str(value).split())
-    return text if len(text) <= 40 else text[:39] + "…"
+_problem = problem
 
 
 @dataclass
@@ -126,11 +97,11 @@ def load_text(text: Any) -> SavedGame | Reason:
     fmt = data.get("format")
     if fmt != SAVE_FORMAT:
         if isinstance(fmt, str) and fmt.startswith("jaipur-save/"):
-            return _problem("save.version", value=_short(fmt))
+            return _problem("save.version", value=short(fmt))
         return _problem("save.format")
     opponent = data.get("opponent")
     if not isinstance(opponent, str) or opponent not in OPPONENTS:
-        return _problem("save.opponent", value=_short(opponent))
+        return _problem("save.opponent", value=short(opponent))
     seat = data.get("human_seat", 0)
     if isinstance(seat, bool) or seat not in (0, 1):
         return _problem("save.seat")
@@ -231,11 +202,6 @@ def undo_point(record: Record, human_seat: int | None, positions: list[Position]
     if any(positions[j].round_over for j in range(keep + 1, n + 1)):
         return None
     return keep
-
-
-def can_undo(record: Record, human_seat: int | None) -> bool:
-    """Whether `undo_moves` would change anything."""
-    return undo_point(record, human_seat) is not None
 
 
 def undo_moves(record: Record, human_seat: int | None) -> Record:

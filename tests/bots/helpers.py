@@ -34,18 +34,22 @@ def hidden_twin(p: Position, seat: int, rng: Rng) -> Position:
     data.pop("status", None)
     data.pop("result", None)
     other = 1 - seat
-    pool = list(data["hands"][other] + data["deck"])
+    # the cards `seat` knows of (public memory) stay; the rest of the hand is hidden
+    known = list(data.get("known", ["", ""])[other])
+    current = list(data["hands"][other])
+    for c in known:
+        current.remove(c)
+    pool = current + list(data["deck"])
     goods = [c for c in pool if c != "M"]
     camels = [c for c in pool if c == "M"]
-    n = len(data["hands"][other])
-    # put the opponent's current cards last so the new hand differs whenever it can
-    current = list(data["hands"][other])
+    n = len(current)
+    # put the opponent's current unknown cards last so the new hand differs whenever it can
     rest = list(goods)
     for c in current:
         rest.remove(c)
     rng.shuffle(rest)
     new_goods = rest + current
-    data["hands"][other] = "".join(new_goods[:n])
+    data["hands"][other] = "".join(known + new_goods[:n])
     deck = new_goods[n:] + camels
     rng.shuffle(deck)
     data["deck"] = "".join(deck)

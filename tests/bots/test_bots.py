@@ -120,10 +120,11 @@ def test_maharaja_yields_while_thinking_and_keeps_its_budget() -> None:
 
 
 def test_maharaja_budget_choices() -> None:
+    """The budget methods of the first maharaja, frozen as maharaja-1."""
     p = POSITIONS[12]
     v = view(p, p.to_move)
     for method in ("sh", "ucb"):
-        bot = get_bot("maharaja", iterations=25, movetime=None, method=method)
+        bot = get_bot("maharaja-1", iterations=25, movetime=None, method=method)
         bot.choose(v, Rng(1))
         assert bot.last_iterations == 25  # type: ignore[attr-defined]
     timed = get_bot("maharaja", movetime=0.05)

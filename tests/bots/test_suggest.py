@@ -1,4 +1,4 @@
-"""suggest(): a legal move and a one-line reason in English and Persian."""
+"""suggest(): a legal move and a reason code with values, worded in one line in every catalogue."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from helpers import sample_positions
 
 from jaipur import Rng, legal_moves, view
 from jaipur.bots import Suggestion, suggest
-from jaipur.bots.suggest import explain
+from jaipur.bots.suggest import REASON_CODES, explain
+from jaipur.lang import LANGS, Reason
+from jaipur.lang.strings import strings
 
 POSITIONS = sample_positions(150, seed=2, every=2)
 
@@ -18,9 +20,12 @@ def test_suggestions_are_legal_and_explained() -> None:
         s = suggest(view(p, p.to_move), rng=Rng(i))
         assert isinstance(s, Suggestion)
         assert s.move in legal_moves(p)
-        for text in (s.reason, s.reason_fa):
-            assert text and "\n" not in text and text.endswith(".")
-        assert any("\u0600" <= ch <= "\u06ff" for ch in s.reason_fa)
+        assert isinstance(s.reason, Reason) and s.reason.code in REASON_CODES
+        en, fa = strings("en").reason(s.reason), strings("fa").reason(s.reason)
+        for text in (en, fa):
+            assert text and "\n" not in text and text.endswith(".") and "{" not in text
+        assert any("\u0600" <= ch <= "\u06ff" for ch in fa)
+        assert str(s.reason) == en
         kinds.add(s.move[0] if s.move != "TM" else "TM")
     assert {"T", "TM", "S"} <= kinds
 
@@ -29,8 +34,8 @@ def test_every_kind_of_move_can_be_explained() -> None:
     p = POSITIONS[20]
     v = view(p, p.to_move)
     for move in legal_moves(p):
-        en, fa = explain(move, v)
-        assert en and fa
+        reason = explain(move, v)
+        assert all(strings(lang).reason(reason) for lang in LANGS)
 
 
 @pytest.mark.parametrize("level", ["random", "novice", "trader", "maharaja"])
@@ -38,14 +43,15 @@ def test_suggest_with_each_level(level: str) -> None:
     p = POSITIONS[5]
     s = suggest(view(p, p.to_move), level=level, rng=Rng(3), movetime=0.05)
     assert s.move in legal_moves(p)
-    assert s.reason and s.reason_fa
+    assert strings("en").reason(s.reason) and strings("fa").reason(s.reason)
 
 
 def test_sell_reason_names_rupees_and_bonus() -> None:
     from jaipur import position_from_json
 
     p = position_from_json({"market": "MMMDG", "hands": ["LLLL", "SC"], "herds": [0, 1], "seed": 4})
-    en, fa = explain("S4L", view(p, 0))
+    reason = explain("S4L", view(p, 0))
+    en, fa = str(reason), strings("fa").reason(reason)
     assert en.startswith("Sell 4 leather: 10 rupees plus a 4-card bonus")
     assert "۴" in fa
 

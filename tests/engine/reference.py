@@ -251,6 +251,9 @@ def apply(pos: dict, move: str) -> dict:
     market = p["market"]
     refill = 0
 
+    # public memory: what the other seat knows of this hand (only when the position carries it)
+    known = p["known"][seat] if "known" in p else None
+
     if move == "TM":  # R12
         k = market.count(CAMEL)
         market = market.replace(CAMEL, "")
@@ -261,15 +264,23 @@ def apply(pos: dict, move: str) -> dict:
         market = _sub(market, x)
         hand = canon(hand + x)
         refill = 1
+        if known is not None:
+            known = canon(known + x)  # watched it go from the market into the hand
     elif move[0] == "X":  # R13 (R13e: no refill)
         taken, given = move[1:].split("-")
         given_goods = given.replace(CAMEL, "")
+        if known is not None:
+            for c in given_goods:  # a given card may be one of the known ones
+                known = known.replace(c, "", 1)
+            known = canon(known + taken)
         market = canon(_sub(market, taken) + given)
         hand = canon(_sub(hand, given_goods) + taken)
         p["herds"][seat] -= given.count(CAMEL)
     else:  # R15-R18
         n, x = int(move[1:-1]), move[-1]
         hand = _sub(hand, x * n)
+        if known is not None:
+            known = known.replace(x, "", n)  # sold cards may be the known ones
         p["discard"] = canon(p["discard"] + x * n)
         pile = p["goods"][x]
         got = pile[:n]  # R17: top tokens, possibly fewer
@@ -283,6 +294,8 @@ def apply(pos: dict, move: str) -> dict:
                 p["taken"][seat]["bonus"].append([int(key), v])
 
     p["hands"][seat] = hand
+    if known is not None:
+        p["known"][seat] = known
     deck = p["deck"]
     # R10 refill / R22 deck runs short
     short = refill > len(deck)
@@ -436,5 +449,6 @@ def deal(seed: int, mode: str = "standard", round_no: int = 1, seals=(0, 0), sta
         "bonus": bonus,
         "taken": [{"goods": [], "bonus": []}, {"goods": [], "bonus": []}],
         "seed": seed,
+        "known": ["", ""],
         "status": "playing",
     }

@@ -23,7 +23,7 @@ FULL_BONUS = {"3": [1, 1, 2, 2, 2, 3, 3], "4": [4, 4, 5, 5, 6, 6], "5": [8, 8, 9
 MANIFEST = Counter({"D": 6, "G": 6, "S": 6, "C": 8, "P": 8, "L": 10, "M": 11})
 FIELDS = {
     "format", "mode", "round", "seals", "to_move", "starter", "market", "hands", "herds",
-    "deck", "discard", "goods", "bonus", "taken", "seed", "status",
+    "deck", "discard", "goods", "bonus", "taken", "seed", "known", "status",
 }
 BASE = {"market": "MMMDG", "hands": ["DDG", "SCL"]}
 

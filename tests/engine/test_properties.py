@@ -99,12 +99,16 @@ def hidden_variant(j: dict, seat: int, rng: random.Random, kinds) -> dict:
     v = json.loads(json.dumps(j))  # a deep copy
     other = 1 - seat
     deck = list(v["deck"])
-    if "opponent-hand" in kinds:  # same size, other cards, swapped with the deck's goods
+    if "opponent-hand" in kinds:  # same size, other cards, swapped with the deck's goods; what seat knows stays
         slots = [i for i, c in enumerate(deck) if c != "M"]
-        n = len(v["hands"][other])
-        pool = list(v["hands"][other]) + [deck[i] for i in slots]
+        known = list(v.get("known", ["", ""])[other])
+        unknown = list(v["hands"][other])
+        for c in known:
+            unknown.remove(c)
+        n = len(unknown)
+        pool = unknown + [deck[i] for i in slots]
         rng.shuffle(pool)
-        v["hands"][other] = R.canon(pool[:n])
+        v["hands"][other] = R.canon(known + pool[:n])
         for i, c in zip(slots, pool[n:]):
             deck[i] = c
     if "deck-order" in kinds:

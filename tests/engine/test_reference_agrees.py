@@ -21,7 +21,7 @@ except ImportError:  # tests/engine is not a package: pytest put it on sys.path
 
 # ====================================================================== helpers
 def make(market, hands, herds=(0, 0), *, to_move=0, deck=None, discard=None, goods=None, bonus=None,
-         taken=None, mode="standard", round_no=1, seals=(0, 0), starter=None):
+         taken=None, mode="standard", round_no=1, seals=(0, 0), starter=None, known=None):
     """A complete position from its interesting parts; the cards placed nowhere
     go to the deck (or to the discard pile when `deck` is given)."""
     placed = Counter(market) + Counter(hands[0]) + Counter(hands[1])
@@ -51,7 +51,7 @@ def make(market, hands, herds=(0, 0), *, to_move=0, deck=None, discard=None, goo
         "to_move": to_move, "starter": to_move if starter is None else starter,
         "market": R.canon(market), "hands": [R.canon(h) for h in hands], "herds": list(herds),
         "deck": deck, "discard": R.canon(discard or ""), "goods": gp, "bonus": bp,
-        "taken": taken, "seed": 0, "status": "playing",
+        "taken": taken, "seed": 0, "known": list(known or ["", ""]), "status": "playing",
     }
 
 
@@ -370,6 +370,7 @@ def check_new_round(jaipur, finished, res):
     assert n["seals"] == res["seals"]
     assert n["starter"] == n["to_move"] == res["next_starter"]  # R8
     assert n["discard"] == "" and n["taken"] == [{"goods": [], "bonus": []}, {"goods": [], "bonus": []}]
+    assert n["known"] == ["", ""]  # a new round forgets the public memory
     assert n["goods"] == R.GOODS_PILES  # R7
     assert {k: sorted(v) for k, v in n["bonus"].items()} == {k: sorted(v) for k, v in R.BONUS_PILES.items()}
     assert n["market"].count("M") >= 3 and len(n["deck"]) == 40  # R5
@@ -468,6 +469,9 @@ def _hand_made():
                                      bonus={"3": [3, 1, 2, 2, 2, 1, 3]},
                                      taken=[{"goods": [["L", v] for v in R.GOODS_PILES["L"][:7]], "bonus": []},
                                             {"goods": [], "bonus": []}], discard="LLLLLLL"), ["S3L", "S3D"]))
+    cases.append(("known-exchange", make("GSDMM", ["DDCC", "L"], (2, 0), known=["DC", "L"]), ["XGS-CC", "TD"]))
+    cases.append(("known-sell", make("GSMMM", ["DDDL", "PP"], known=["DDL", "P"]), ["S2D", "S2P"]))
+    cases.append(("known-camels", make("GSMMM", ["DDDL", "PP"], known=["DL", "P"]), ["TM"]))
     cases.append(("sell-six", make("GSMMM", ["CCCCCC", ""], (0, 0), bonus={"5": [9, 8, 10, 8, 10]}), ["S6C"]))
     cases.append(("empty-bonus", make("GSMMM", ["CCCC", ""], (0, 0), bonus={"4": []}, taken=[
         {"goods": [], "bonus": [[4, 4], [4, 4], [4, 5]]}, {"goods": [], "bonus": [[4, 5], [4, 6], [4, 6]]}]),

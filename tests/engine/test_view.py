@@ -11,7 +11,7 @@ from jaipur import Rng, determinize, position_from_json, position_to_json, view
 
 VIEW_KEYS = {
     "format", "seat", "mode", "round", "seals", "to_move", "starter", "market", "hand",
-    "opponent_hand_size", "herds", "deck_size", "discard", "goods", "bonus_sizes", "taken", "status",
+    "opponent_hand_size", "herds", "deck_size", "discard", "goods", "bonus_sizes", "taken", "known", "status",
 }
 
 

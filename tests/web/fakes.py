@@ -6,7 +6,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from jaipur import Record, Rng, apply, determinize, legal_moves, new_match, next_round
+from jaipur import Position, Record, Rng, apply, determinize, legal_moves, new_match, next_round
+from jaipur.web.modes import MatchMode
 from jaipur.web.motion import Flight
 from jaipur.web.render import Node
 
@@ -150,10 +151,11 @@ class FakeBots:
         return self.bot
 
     def suggest(self, v: dict[str, Any], level: str = "trader") -> Any:
+        from jaipur.bots.suggest import explain
+
         class S:
             move = legal_moves(determinize(v, Rng(2)))[-1]
-            reason = "Because it is the last one."
-            reason_fa = "چون آخری است."
+            reason = explain(move, v)              # a reason code with values, as the real suggest() gives
         return S()
 
 
@@ -167,3 +169,10 @@ def full_match(seed: int = 11, mode: str = "standard") -> Record:
         moves.append(legal[(len(moves) * 7) % len(legal)])
         p = apply(p, moves[-1])
     return Record(seed=seed, mode=mode, players=["Ava", "Bo"], moves=moves)
+
+
+def table_at(c: Any, p: Position, seat: int = 0, opponent: str = "trader", kind: str = "game") -> MatchMode:
+    """A match mode standing at position `p`, seen from `seat` (to draw the table there); nothing is started."""
+    mode = MatchMode(c, Record(seed=p.seed, mode=p.mode, start=p), opponent, seat, c.thinker())
+    mode.kind = kind
+    return mode

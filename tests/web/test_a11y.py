@@ -8,13 +8,16 @@ from __future__ import annotations
 import pytest
 
 from jaipur import legal_moves
+from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.i18n import EN, FA, strings
+from jaipur.web.i18n import catalogue, strings
 from jaipur.web.links import make_link
-from jaipur.web.model import KEY_COMMANDS, ROVING_ZONES, key_command, parse_options
+from jaipur.web.model import KEY_COMMANDS, ROVING_ZONES, key_command
 from jaipur.web.render import KEY_ROWS, TEXT, Node, find, text_of, walk
 
 from .fakes import FakeBots, FakePlatform
+
+EN, FA = catalogue("en"), catalogue("fa")
 
 ROUND_END = {"market": "MMMDG", "hands": ["DDG", "SCL"], "herds": [2, 1], "deck": "", "seed": 4}
 """Taking the camels ends the round here: the deck cannot refill the market."""
@@ -23,9 +26,8 @@ NAMED_BY_ARIA = {"button", "section", "aside", "main", "nav", "table", "input", 
 
 
 def controller(query: str = "?opponent=trader&seed=3", fragment: str = "") -> tuple[Controller, FakePlatform]:
-    opts, problems = parse_options(query, fragment)
     pf = FakePlatform()
-    c = Controller(pf, opts, problems, FakeBots(), min_think=0)
+    c = Controller(pf, read_address(query, fragment), FakeBots(), min_think=0)
     c.boot()
     pf.run()
     return c, pf
@@ -150,14 +152,14 @@ def test_each_row_of_cards_is_one_tab_stop_that_follows_the_arrows_and_clicks() 
 def test_shortcut_keys_act_like_their_buttons() -> None:
     c, pf = controller()          # seed 3: market P L M M M, hand D D S C L, you move first
     key(c, "KeyT")                                 # nothing selected: Take does nothing
-    assert c.moves == []
+    assert c.mode.moves == []
     click_card(c, "market", 0)
     key(c, "KeyT", "ف")                            # the same physical key on a Persian layout
-    assert c.moves == ["TP"]
+    assert c.mode.moves == ["TP"]
     pf.run()                                       # the computer's reply
-    assert len(c.moves) == 2 and c.dialog is None
+    assert len(c.mode.moves) == 2 and c.dialog is None
     key(c, "KeyU")                                 # undo: back to before "TP"
-    assert c.moves == []
+    assert c.mode.moves == []
     click_card(c, "hand", 0)
     click_card(c, "hand", 1)
     key(c, "Delete", "Delete")
@@ -171,9 +173,9 @@ def test_shortcut_keys_act_like_their_buttons() -> None:
     assert c.selection == frozenset() and c.suggestion is None
     key(c, "KeyS")                                 # nothing selected: no sale
     key(c, "KeyX")
-    assert c.moves == []
+    assert c.mode.moves == []
     key(c, "KeyC")
-    assert c.moves == ["TM"]
+    assert c.mode.moves == ["TM"]
     pf.run()
 
 
@@ -182,7 +184,7 @@ def test_keys_dialog_opens_and_closes_and_blocks_the_table_keys() -> None:
     key(c, "Slash", "?")
     assert c.dialog == "keys" and pf.node is not None and find(pf.node, data_dialog="keys")
     key(c, "KeyC")                                 # a dialog is open: the table keys do nothing
-    assert c.moves == []
+    assert c.mode.moves == []
     key(c, "KeyH")                                 # H again closes it
     assert c.dialog is None
     c.on_event({"action": "keys"})                 # the bar's Keys button
@@ -210,7 +212,7 @@ def test_keys_do_nothing_off_the_table_or_over_a_result() -> None:
     assert c.dialog == "round"
     for code in KEY_COMMANDS:
         key(c, code)
-    assert c.dialog == "round" and c.moves == ["TM"]
+    assert c.dialog == "round" and c.mode.moves == ["TM"]
     c, pf = controller("?opponent=trader&seed=3&embed=1")
     key(c, "KeyA")                                 # embedded: no suggestion tool, so no key for it
     assert c.suggestion is None
@@ -262,7 +264,7 @@ def test_the_live_region_says_the_other_sides_move_once() -> None:
     key(c, "KeyT")
     assert announce(pf) == ""                      # your own move: nothing to say (the computer thinks)
     pf.run()
-    last = c.last
+    last = c.mode.last
     assert last is not None and last["seat"] == 1
     said = strings("en").did(last, "Computer")
     assert announce(pf) == said and said.startswith("Computer ")

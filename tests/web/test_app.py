@@ -12,9 +12,10 @@ import pytest
 from jaipur import Record, new_match, position_from_json, record_to_json, replay, view
 from jaipur.cards import letters_of
 from jaipur.web import host
-from jaipur.web.app import Controller, read_address
-from jaipur.web.i18n import strings
-from jaipur.web.links import make_link, parse_page_url
+from jaipur.web.address import read_address
+from jaipur.web.app import Controller
+from jaipur.web.i18n import catalogue, strings
+from jaipur.web.links import make_link
 from jaipur.web.render import find, text_of, walk
 from jaipur.web.saved import STORAGE_KEY, load_text, save_text
 
@@ -29,9 +30,9 @@ def open_page(link: str, platform: FakePlatform | None = None, bots: Any = None)
     """Boot a controller on a page link, as start() does in the browser."""
     search, _, fragment = link.partition("#")
     query = "?" + search.partition("?")[2] if "?" in search else ""
-    options, problems = read_address(query, "#" + fragment if fragment else "")
+    address = read_address(query, "#" + fragment if fragment else "")
     pf = platform or FakePlatform()
-    c = Controller(pf, options, problems, bots if bots is not None else FakeBots(), min_think=0)
+    c = Controller(pf, address, bots if bots is not None else FakeBots(), min_think=0)
     c.boot()
     pf.run()
     return c, pf
@@ -95,8 +96,8 @@ def test_embed_opens_the_position_at_once_with_compact_chrome() -> None:
     select(c, "hand", *hand_indexes(c, "L"))
     click(c, "sell")
     pf.run()
-    assert c.moves[0] == "S4L" and len(c.moves) == 2 and pf.storage == {}
-    assert [e["move"] for e in pf.events("move")] == c.moves
+    assert c.mode.moves[0] == "S4L" and len(c.mode.moves) == 2 and pf.storage == {}
+    assert [e["move"] for e in pf.events("move")] == c.mode.moves
 
 
 def test_embed_with_no_position_starts_a_game_at_once() -> None:
@@ -122,7 +123,7 @@ def test_still_picture_does_not_react() -> None:
     for action in ("take", "camels", "exchange", "sell", "suggest", "undo", "next-round"):
         click(c, action)
     pf.run()
-    assert c.selection == frozenset() and c.moves == [] and c.position == position_from_json(SALE)
+    assert c.selection == frozenset() and c.mode.shareable() is None and c.position == position_from_json(SALE)
     assert json.dumps([n.attrs for n in walk(pf.node)]) == before
     buttons = [n for k in ("take", "camels", "exchange", "sell") for n in find(pf.node, data_action=k)]
     assert len(buttons) == 4 and all("disabled" in b.attrs for b in buttons)
@@ -176,7 +177,7 @@ def test_puzzle_says_wrong_then_right_in_words_and_can_be_revealed() -> None:
     select(c, "hand", 0)
     assert c.selection == frozenset()          # solved: nothing more to play
     click(c, "retry")
-    assert c.position == position_from_json(PUZZLE) and c.verdict is None
+    assert c.position == position_from_json(PUZZLE) and c.mode.verdict is None
     # the words follow the language
     c.on_event({"action": "switch-lang", "value": "fa"})
     assert "جواب" in text_of(attr_nodes(c, pf, "data-answer")[0])
@@ -188,17 +189,17 @@ def test_puzzle_line_plays_the_reply() -> None:
     c, pf = open_page(link)
     select(c, "hand", 0, 1, 2)
     click(c, "sell")
-    assert c.verdict.correct and not c.verdict.done and c.puzzle.played == ["S3L", "TM"]
+    assert c.mode.verdict.correct and not c.mode.verdict.done and c.mode.puzzle.played == ["S3L", "TM"]
     assert c.position.to_move == 0 and "answers" in text_of(attr_nodes(c, pf, "data-verdict")[0])
     select(c, "hand", *hand_indexes(c, "L"))
     click(c, "sell")
-    assert c.verdict.done and [e["move"] for e in pf.events("move")] == ["S3L", "TM", "S2L"]
+    assert c.mode.verdict.done and [e["move"] for e in pf.events("move")] == ["S3L", "TM", "S2L"]
 
 
 def test_position_with_solution_parameter_is_a_puzzle() -> None:
     link = make_link(BASE, PUZZLE, embed=True) + "&solution=S4L"
     c, _ = open_page(link)
-    assert c.kind == "puzzle" and c.puzzle.lines == [["S4L"]]
+    assert c.kind == "puzzle" and c.mode.puzzle.lines == [["S4L"]]
 
 
 # ====================================================================== the replay viewer
@@ -218,26 +219,26 @@ def test_replay_viewer_steps_jumps_and_says_each_move() -> None:
     assert said.attrs["data-last-move"] == rec.moves[0] and text_of(said).startswith(("Ava", "Bo"))
     assert find(pf.node, data_zone="log")[0] and [n for n in walk(pf.node) if n.attrs.get("data-move") == rec.moves[0]]
     c.on_event({"type": "key", "key": "ArrowRight"})
-    assert c.replayer.index == 2
+    assert c.mode.replayer.index == 2
     c.on_event({"type": "key", "key": "ArrowLeft"})
     c.on_event({"type": "key", "key": "ArrowLeft"})
-    assert c.replayer.at_start
+    assert c.mode.replayer.at_start
     c.on_event({"type": "key", "key": "End"})
-    assert c.replayer.at_end and find(pf.node, data_match_result="") == [] and attr_nodes(c, pf, "data-round-result")
-    rounds = c.replayer.rounds()
+    assert c.mode.replayer.at_end and find(pf.node, data_match_result="") == [] and attr_nodes(c, pf, "data-round-result")
+    rounds = c.mode.replayer.rounds()
     assert len(rounds) >= 2
     click(c, "replay-round", str(rounds[1]))
-    assert c.replayer.index == c.replayer.round_starts()[1]
+    assert c.mode.replayer.index == c.mode.replayer.round_starts()[1]
     chips = find(pf.node, data_action="replay-round")
     assert [ch.attrs["aria-pressed"] for ch in chips] == ["true" if n == rounds[1] else "false" for n in rounds]
     c.on_event({"type": "key", "key": "Home"})
-    assert c.replayer.at_start
+    assert c.mode.replayer.at_start
 
 
 def test_replay_arrows_are_mirrored_in_persian() -> None:
     c, _ = open_page(make_link(BASE, record=full_match(), lang="fa"))
     c.on_event({"type": "key", "key": "ArrowLeft"})
-    assert c.replayer.index == 1
+    assert c.mode.replayer.index == 1
 
 
 def test_replay_seat_views_hide_the_other_hand_and_all_reveals_both() -> None:
@@ -245,7 +246,7 @@ def test_replay_seat_views_hide_the_other_hand_and_all_reveals_both() -> None:
     c, pf = open_page(make_link(BASE, record=rec))
     for _ in range(9):
         click(c, "replay-forward")
-    p = c.replayer.position
+    p = c.mode.replayer.position
     for seat in (0, 1):
         click(c, "replay-seat", str(seat))
         opp = find(pf.node, data_zone="opponent-hand")[0]
@@ -267,22 +268,22 @@ def test_autoplay_runs_on_a_timer_and_stops() -> None:
     rec = full_match()
     c, pf = open_page(make_link(BASE, record=rec))
     click(c, "replay-play")
-    assert c.autoplaying and len(pf.tasks) == 1
+    assert c.mode.autoplaying and len(pf.tasks) == 1
     assert find(pf.node, data_action="replay-play")[0].attrs["aria-pressed"] == "true"
     pf.step()          # the first sleep
     pf.step()          # a frame on
-    assert c.replayer.index == 1
+    assert c.mode.replayer.index == 1
     click(c, "replay-play")                   # stop
-    assert not c.autoplaying
+    assert not c.mode.autoplaying
     pf.run()
-    assert c.replayer.index == 1 and pf.tasks == []
+    assert c.mode.replayer.index == 1 and pf.tasks == []
     click(c, "replay-play")
     click(c, "replay-back")                   # a manual step stops the autoplay too
     pf.run()
-    assert not c.autoplaying and c.replayer.index == 0
+    assert not c.mode.autoplaying and c.mode.replayer.index == 0
     click(c, "replay-play")
     pf.run()                                  # to the end, then it stops by itself
-    assert c.replayer.at_end and not c.autoplaying
+    assert c.mode.replayer.at_end and not c.mode.autoplaying
 
 
 # ====================================================================== the saved game
@@ -296,21 +297,21 @@ def test_game_is_saved_after_every_move_and_resumed_on_reload() -> None:
         play_camels_or_first(c)
         pf.run()
         saved = load_text(storage[STORAGE_KEY])
-        assert saved.record.moves == c.moves and saved.opponent == "trader" and saved.human_seat == 0
-    moves = list(c.moves)
+        assert saved.record.moves == c.mode.moves and saved.opponent == "trader" and saved.human_seat == 0
+    moves = list(c.mode.moves)
     # reload: the same address, and the bare address, both resume
     for link in (BASE + "?opponent=trader&seed=3", BASE):
         c2, pf2 = open_page(link, FakePlatform(storage))
-        assert c2.screen == "table" and c2.moves == moves and c2.position == c.position
-        assert c2.opponent == "trader"
+        assert c2.screen == "table" and c2.mode.moves == moves and c2.position == c.position
+        assert c2.mode.opponent == "trader"
         assert [n.attrs["data-code"] for n in walk(attr_nodes(c2, pf2, "data-notices")[0]) if "data-code" in n.attrs] \
             == ["save.resumed"]
-        assert [e.get("move") for e in c2.log if e.get("move")] == moves
+        assert [e.get("move") for e in c2.mode.log if e.get("move")] == moves
     # another seed or opponent in the address: a new game instead
     c3, _ = open_page(BASE + "?opponent=trader&seed=4", FakePlatform(dict(storage)))
-    assert c3.history[0] == new_match(4) and len(c3.moves) <= 1
+    assert c3.mode.history[0] == new_match(4) and len(c3.mode.moves) <= 1
     c4, _ = open_page(BASE + "?opponent=novice", FakePlatform(dict(storage)))
-    assert c4.moves == [] and c4.opponent == "novice"
+    assert c4.mode.moves == [] and c4.mode.opponent == "novice"
 
 
 @pytest.mark.parametrize("text,code", [
@@ -321,7 +322,7 @@ def test_game_is_saved_after_every_move_and_resumed_on_reload() -> None:
 def test_a_corrupt_save_gives_a_message_and_a_fresh_game(text: str, code: str) -> None:
     storage = {STORAGE_KEY: text}
     c, pf = open_page(BASE, FakePlatform(storage))
-    assert c.screen == "table" and c.moves == [] and c.position is not None
+    assert c.screen == "table" and c.mode.moves == [] and c.position is not None
     notices = attr_nodes(c, pf, "data-notices")[0]
     assert [n.attrs["data-code"] for n in walk(notices) if "data-code" in n.attrs] == [code]
     assert "new game" in text_of(notices) or "cannot be resumed" in text_of(notices)
@@ -341,7 +342,7 @@ def test_embed_never_reads_or_writes_the_saved_game() -> None:
     original = save_text(Record(seed=3, moves=["TM"]), {"opponent": "trader"})
     storage = {STORAGE_KEY: original}
     c, pf = open_page(BASE + "?embed=1&opponent=trader&seed=3", FakePlatform(storage))
-    assert c.moves == []
+    assert c.mode.moves == []
     play_camels_or_first(c)
     pf.run()
     assert storage == {STORAGE_KEY: original}
@@ -352,7 +353,7 @@ def test_storage_refused_is_said_once_and_the_game_goes_on() -> None:
     play_camels_or_first(c)
     pf.run()
     codes = [n.code for n in c.notices]
-    assert codes.count("save.unavailable") == 1 and len(c.moves) == 2
+    assert codes.count("save.unavailable") == 1 and len(c.mode.moves) == 2
 
 
 def test_saved_position_game_resumes_from_the_same_position_link() -> None:
@@ -363,7 +364,7 @@ def test_saved_position_game_resumes_from_the_same_position_link() -> None:
     click(c, "sell")
     pf.run()
     c2, _ = open_page(link, FakePlatform(storage))
-    assert c2.kind == "position" and c2.moves == c.moves
+    assert c2.kind == "position" and c2.mode.moves == c.mode.moves
 
 
 # ====================================================================== undo
@@ -376,33 +377,33 @@ def test_undo_goes_back_to_the_previous_decision() -> None:
     start = c.position
     play_camels_or_first(c)
     pf.run()
-    assert len(c.moves) == 2 and "disabled" not in find(pf.node, data_action="undo")[0].attrs
+    assert len(c.mode.moves) == 2 and "disabled" not in find(pf.node, data_action="undo")[0].attrs
     click(c, "undo")
-    assert c.moves == [] and c.position == start and find(pf.node, data_turn="you")
+    assert c.mode.moves == [] and c.position == start and find(pf.node, data_turn="you")
     assert load_text(storage[STORAGE_KEY]).record.moves == []
-    assert [e for e in c.log if e.get("move")] == []
+    assert [e for e in c.mode.log if e.get("move")] == []
 
 
 def test_undo_cancels_a_pending_computer_think() -> None:
     c, pf = open_page(BASE + "?opponent=trader&seed=3")
     play_camels_or_first(c)                  # the computer's think is spawned, not yet run
-    assert c.thinking and len(pf.tasks) == 1
+    assert c.mode.thinking and len(pf.tasks) == 1
     click(c, "undo")
-    assert not c.thinking and c.moves == []
+    assert not c.mode.thinking and c.mode.moves == []
     pf.run()                                 # the stale think wakes up and must not play
-    assert c.moves == [] and c.position == new_match(3) and find(pf.node, data_turn="you")
+    assert c.mode.moves == [] and c.position == new_match(3) and find(pf.node, data_turn="you")
 
 
 def test_undo_is_not_offered_across_a_round_end_or_against_a_person() -> None:
     c, pf = open_page(BASE + "?opponent=human&seed=3")
     c.on_event({"action": "ready"})
-    assert not find(pf.node, data_action="undo") and not c.can_undo()
+    assert not find(pf.node, data_action="undo") and not c.mode.can_undo()
     rec = full_match()
     positions = replay(rec)
     end = next(i for i, p in enumerate(positions) if p.round_over)
     storage = {STORAGE_KEY: save_text(Record(seed=rec.seed, moves=rec.moves[:end]), {"opponent": "trader"})}
     c2, pf2 = open_page(BASE, FakePlatform(storage))
-    assert c2.dialog == "round" and not c2.can_undo()
+    assert c2.dialog == "round" and not c2.mode.can_undo()
 
 
 # ====================================================================== export, import, share
@@ -416,7 +417,7 @@ def test_export_downloads_a_record_file_that_replays_the_game() -> None:
     assert find(pf.node, data_dialog="game")
     click(c, "export")
     name, text = pf.downloads[-1]
-    assert name.endswith(".json") and json.loads(text)["moves"] == c.moves
+    assert name.endswith(".json") and json.loads(text)["moves"] == c.mode.moves
     assert replay(Record(**{k: v for k, v in json.loads(text).items() if k in ("seed", "moves")}))[-1] == c.position
 
 
@@ -432,7 +433,7 @@ def test_import_by_file_or_paste_opens_the_replay_viewer_and_a_bad_one_is_explai
     assert attr_nodes(c, pf, "data-import-problem")[0].attrs["data-import-problem"] == "import.size"
     rec = full_match()
     c.on_event({"type": "file", "action": "import", "text": json.dumps(record_to_json(rec)), "size": 100})
-    assert c.kind == "replay" and c.dialog is None and c.replayer.record.moves == rec.moves
+    assert c.kind == "replay" and c.dialog is None and c.mode.replayer.record.moves == rec.moves
     c2, _ = open_page(BASE + "?opponent=trader&seed=3")
     click(c2, "import")
     click(c2, "import-paste", text=make_link(BASE, record=rec))
@@ -445,8 +446,8 @@ def test_share_link_replays_the_game_and_is_copied() -> None:
     pf.run()
     click(c, "share")
     link = find(pf.node, data_share_link="")[0].attrs["value"]
-    req = parse_page_url("?" + link.partition("?")[2].partition("#")[0], "#" + link.partition("#")[2])
-    assert req.kind == "replay" and req.record.moves == c.moves and req.problems == []
+    req = read_address("?" + link.partition("?")[2].partition("#")[0], "#" + link.partition("#")[2])
+    assert req.kind == "replay" and req.record.moves == c.mode.moves and req.problems == []
     click(c, "copy-link")
     pf.run()
     assert pf.copied == [link] and attr_nodes(c, pf, "data-copied")[0].attrs["data-copied"] == "true"
@@ -478,7 +479,7 @@ def test_ready_and_move_events_carry_only_public_information() -> None:
     for secret in hidden:
         assert secret not in text
     moves = pf.events("move")
-    assert [m["move"] for m in moves] == c.moves and all(set(m) == {"source", "version", "type", "move", "seat",
+    assert [m["move"] for m in moves] == c.mode.moves and all(set(m) == {"source", "version", "type", "move", "seat",
                                                                      "round", "ply", "status"} for m in moves)
 
 
@@ -498,14 +499,14 @@ def test_host_commands_load_position_puzzle_record_and_reset() -> None:
     own = "http://127.0.0.1:8000"
     c.on_event({"type": "message", "origin": own,
                 "data": {"target": "jaipur", "type": "load-position", "position": PUZZLE, "caption": "Hello"}})
-    assert c.kind == "still" and c.position == position_from_json(PUZZLE) and c.caption == "Hello"
+    assert c.kind == "still" and c.position == position_from_json(PUZZLE) and c.mode.caption == "Hello"
     c.on_event({"type": "message", "origin": own,
                 "data": {"target": "jaipur", "type": "load-position", "position": PUZZLE, "solution": ["S4L"]}})
     assert c.kind == "puzzle"
     rec = full_match()
     c.on_event({"type": "message", "origin": own,
                 "data": {"target": "jaipur", "type": "load-record", "record": record_to_json(rec), "seat": 1}})
-    assert c.kind == "replay" and c.replayer.seen_from == 1
+    assert c.kind == "replay" and c.mode.replayer.seen_from == 1
     c.on_event({"type": "message", "origin": own, "data": {"target": "jaipur", "type": "reset"}})
     assert c.kind == "still" and c.position == position_from_json(SALE)
     # refused: a bad command from an allowed origin is answered; another origin is only logged
@@ -533,15 +534,14 @@ def test_resize_events_only_when_embedded() -> None:
 
 
 def test_new_strings_and_problem_codes_read_in_persian() -> None:
-    from jaipur.web import links, puzzle, saved
+    from jaipur.web import address, puzzle, saved
 
-    fa = strings("fa")
-    for module in (links, puzzle, host, saved):
-        for code in module.TEMPLATES:
+    fa, en = strings("fa"), strings("en")
+    for module in (address, puzzle, host, saved):
+        for code in module.PROBLEMS:
             text = fa.t(code, value="x", detail="y", n=3, used="a", dropped="b")
-            assert text == module.TEMPLATES[code][1].format(value="x", detail="y", n="۳", used="a", dropped="b") \
-                or code in ("param.position", "param.record", "param.embed", "param.lang", "param.mode",
-                            "param.seed", "param.opponent"), code
+            assert text == catalogue("fa")[code].format(value="x", detail="y", n="۳", used="a", dropped="b"), code
+            assert text != en.t(code, value="x", detail="y", n=3, used="a", dropped="b"), code
     c, pf = open_page(make_link(BASE, record=full_match(), lang="fa"))
     text = text_of(pf.node)
     assert "بازپخش" in text and "حرکت ۰ از" in text and "Replay" not in text

@@ -16,7 +16,7 @@ from jaipur.web.links import make_link
 from jaipur.web.motion import BACK, TOKEN, Flight, flights
 from jaipur.web.render import TEXT, Node, find, render
 
-from .fakes import FakeBots, FakePlatform
+from .fakes import FakeBots, FakePlatform, table_at
 from .test_app import BASE, click, open_page, select
 
 # ---------------------------------------------------------------- the selectors, read in CPython
@@ -68,14 +68,12 @@ def select_all(root: Node, selector: str) -> list[Node]:
 
 def tree(c: Controller, p: Position, seat: int) -> Node:
     """The page as the controller draws it at position p for the seat in front of the screen."""
-    c.position, c.viewer = p, seat
+    c.mode = table_at(c, p, seat, "human", "position")
     return render(c.state(), c.strings)
 
 
 def table_controller() -> Controller:
-    c = Controller(FakePlatform(), bots=FakeBots(), min_think=0)
-    c.screen, c.kind, c.opponent = "table", "position", "human"
-    return c
+    return Controller(FakePlatform(), bots=FakeBots(), min_think=0)
 
 
 def check(c: Controller, p: Position, move: str, seat: int) -> list[Flight]:
@@ -257,7 +255,7 @@ def test_undo_and_a_new_game_move_nothing() -> None:
     click(c, "camels")
     pf.run()
     click(c, "undo")
-    assert c.moves == [] and pf.flights == []
+    assert c.mode.moves == [] and pf.flights == []
     click(c, "menu")
     assert pf.flights == []
 
@@ -334,7 +332,7 @@ def test_autoplay_flies_each_step() -> None:
     click(c, "replay-play")
     pf.step()          # the first sleep
     pf.step()          # a frame on
-    assert c.replayer is not None and c.replayer.index == 1 and pf.flights
+    assert c.mode.replayer is not None and c.mode.replayer.index == 1 and pf.flights
 
 
 def test_a_solved_puzzle_flies_its_move_and_a_wrong_try_nothing() -> None:

@@ -62,7 +62,7 @@ def finish_match(c, pf) -> None:  # type: ignore[no-untyped-def]
             return
         if p.round_over:
             click(c, "next-round")
-        elif p.to_move == c.human_seat and not c.thinking:
+        elif p.to_move == c.mode.human_seat and not c.mode.thinking:
             c.play(legal_moves(p)[0])
         pf.run()
     raise AssertionError("the match did not end")
@@ -72,7 +72,7 @@ def test_a_finished_match_against_the_computer_is_counted_once_for_its_level() -
     pf = FakePlatform()
     c, pf = open_page(BASE + "?opponent=novice&mode=single-round&seed=5", pf)
     finish_match(c, pf)
-    outcome = outcome_for(c.position.result["match_winner"], c.human_seat)
+    outcome = outcome_for(c.position.result["match_winner"], c.mode.human_seat)
     stored = read_profile(pf.storage[PROFILE_KEY])
     assert stored.record("novice") == Tally(**{outcome: 1})
     assert stored.record("trader") == Tally()
@@ -156,4 +156,4 @@ def test_a_saved_game_in_another_language_follows_the_players_choice() -> None:
     c2.play(legal_moves(c2.position)[0])
     pf2.run()
     c3, _ = open_page(BASE, FakePlatform(dict(pf2.storage)))    # reloaded without ?lang: the player's choice
-    assert c3.kind == "game" and c3.moves and c3.lang == "en"
+    assert c3.kind == "game" and c3.mode.moves and c3.lang == "en"

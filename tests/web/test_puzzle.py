@@ -27,9 +27,9 @@ def start() -> Puzzle:
 def test_right_answer_in_words() -> None:
     pz = start()
     v = pz.check("s4l")
-    assert v == PuzzleVerdict(True, "Right: selling 4 leather earns 10 rupees and a 4-card bonus token. Puzzle solved.",
-                              v.message_fa, done=True)
-    assert "۴ چرم" in v.message_fa and "۱۰ روپیه" in v.message_fa and v.message("fa") == v.message_fa
+    assert v == PuzzleVerdict(True, v.reason, done=True)
+    assert v.message("en") == "Right: selling 4 leather earns 10 rupees and a 4-card bonus token. Puzzle solved."
+    assert "۴ چرم" in v.message("fa") and "۱۰ روپیه" in v.message("fa")
     assert pz.solved and pz.position == apply(position_from_json(HAND), "S4L")
     assert pz.check("TM").correct and pz.check("TM").done
 
@@ -38,10 +38,10 @@ def test_wrong_and_illegal_tries_do_not_move() -> None:
     pz = start()
     wrong = pz.check("S3L")
     assert not wrong.correct and wrong.legal
-    assert wrong.message_en == "Not this one — try again or reveal the answer."
-    assert wrong.message_fa.startswith("این نه")
+    assert wrong.message("en") == "Not this one — try again or reveal the answer."
+    assert wrong.message("fa").startswith("این نه")
     illegal = pz.check("S5L")
-    assert not illegal.correct and not illegal.legal and "not possible here" in illegal.message_en
+    assert not illegal.correct and not illegal.legal and "not possible here" in illegal.message("en")
     assert not pz.check("nonsense").legal
     assert pz.position == pz.start and pz.played == []
 
@@ -62,7 +62,7 @@ def test_a_line_with_a_reply() -> None:
     pz = Puzzle(p, ["TD_TM_S4L"])
     first = pz.check("TD")
     assert first.correct and not first.done and first.reply == "TM"
-    assert "The other side answers: taking the 3 camels" in first.message_en
+    assert "The other side answers: taking the 3 camels" in first.message("en")
     assert pz.position == apply(apply(p, "TD"), "TM") and pz.played == ["TD", "TM"]
     assert not pz.check("S3L").correct
     assert pz.check("S4L").done and pz.solved

@@ -8,6 +8,7 @@ import pytest
 
 from jaipur import BadRecordError, Record, replay, view
 from jaipur.cards import letters_of
+from jaipur.web.i18n import strings
 from jaipur.web.replayer import Replayer
 
 from .fakes import full_match
@@ -96,7 +97,7 @@ def test_last_move_in_words(match: Record) -> None:
     assert last is not None
     first = match.moves[0]
     assert last["move"] == first and last["ply"] == 1 and last["name"] in ("Ava", "Bo")
-    assert last["words_en"].startswith(last["name"]) and last["words_fa"]
+    assert strings("en").did(last, last["name"]).startswith(last["name"]) and strings("fa").did(last, last["name"])
     assert rp.current_view()["replay"]["last"] == last
 
 

@@ -15,7 +15,6 @@ from jaipur.web.i18n import Reason
 from jaipur.web.saved import (
     SAVE_FORMAT,
     SavedGame,
-    can_undo,
     export_filename,
     export_record,
     import_record,
@@ -178,7 +177,7 @@ def test_undo_drops_the_computer_replies_and_the_human_move() -> None:
     assert undo_moves(rec, human).moves == rec.moves[:-1]
     computer = 1 - human  # as the other seat: drop the last move (computer) and the one before
     assert undo_moves(rec, computer).moves == rec.moves[:-2]
-    assert can_undo(rec, human)
+    assert undo_point(rec, human) is not None
 
 
 def test_undo_at_the_very_start_changes_nothing() -> None:
@@ -203,7 +202,7 @@ def test_undo_never_crosses_a_round_end() -> None:
     first_end = ends[0]
     at_end = Record(seed=3, moves=rec.moves[:first_end])  # the move that ended round 1 was just played
     assert positions[first_end].round_over
-    assert not can_undo(at_end, 0) and not can_undo(at_end, 1) and not can_undo(at_end, None)
+    assert undo_point(at_end, 0) is None and undo_point(at_end, 1) is None and undo_point(at_end, None) is None
     assert undo_moves(at_end, 0) == at_end
     # one move into round 2: undo may take back that move only if the human made it
     after = Record(seed=3, moves=rec.moves[:first_end + 1])

@@ -1,0 +1,292 @@
+"""A match played on: a new deal, a saved match resumed, or a position played on (`#position=`, a host's
+load-position), against the computer (its turn, undo, suggestions) or two people on one device (the
+pass screen between their turns).
+
+The record (seed, mode, start, moves) is the state. The positions (`history`), the one on the table
+(`position`) and the log are derived from it; the positions are kept as a cache of `replay(record)`
+that grows and shrinks with the moves, never as a second truth.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ...errors import JaipurError
+from ...position import Position
+from ...record import Record, replay
+from ...rng import Rng, mix64
+from ...rules import apply, check, legal_moves, next_round
+from ...view import view
+from .. import host
+from ..i18n import Reason, Strings, strings
+from ..model import Key, LogEntry, MoveEntry, Suggestion, TableState, describe, match_log, move_selection, round_start
+from ..motion import Played
+from ..saved import STORAGE_KEY, save_text, undo_point
+from .base import MODAL, BaseMode, Page, fill
+from .thinker import Thinker
+
+SPREAD = 0x9E3779B97F4A7C15
+"""Mixed with the seed and the ply into the computer's random stream (the same game thinks the same)."""
+
+
+class MatchMode(BaseMode):
+    """A match in progress (kind `game` for a new deal, `position` for one that started from a position)."""
+
+    actions = frozenset({"undo", "next-round", "ready"})
+
+    def __init__(self, page: Page, record: Record, opponent: str, human_seat: int, thinker: Thinker,
+                 players: tuple[str, str] | None = None, caption: str = "") -> None:
+        super().__init__(page, human_seat, players, caption)
+        self.kind = "game" if record.start is None else "position"
+        self.opponent = opponent
+        self.human_seat = human_seat
+        self.thinker = thinker
+        self.record = Record(seed=record.seed, mode=record.mode, players=self.record_players(),
+                             moves=list(record.moves), start=record.start)
+        self.last: MoveEntry | None = None      # the move just played on this table, highlighted
+        self.pass_to: int | None = None         # the pass screen: the seat to hand the device to
+        self._history = replay(self.record)    # cache of replay(record)
+        self._dealt: Position | None = None     # cache of next_round(history[-1]) once Next round is pressed
+        self._log: tuple[tuple[int, bool], list[LogEntry]] | None = None
+
+    # ------------------------------------------------------------ derived from the record
+    @property
+    def moves(self) -> list[str]:
+        """The moves played so far."""
+        return self.record.moves
+
+    @property
+    def history(self) -> list[Position]:
+        """The start, then the position after each move (replay(record), cached)."""
+        if len(self._history) != len(self.record.moves) + 1:
+            self._history = replay(self.record)
+        return self._history
+
+    @property
+    def position(self) -> Position:
+        """The position on the table: after the last move, or the next round's deal once it is dealt."""
+        return self._dealt if self._dealt is not None else self.history[-1]
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The table's log of the match so far (cached per number of moves)."""
+        key = (len(self.record.moves), self._dealt is not None)
+        if self._log is None or self._log[0] != key:
+            entries = match_log(self.history, self.record.moves)
+            if self._dealt is not None:
+                entries.append(round_start(self._dealt))
+            self._log = (key, entries)
+        return self._log[1]
+
+    @property
+    def human(self) -> bool:
+        """Two people on one device (no computer)."""
+        return self.opponent == "human"
+
+    @property
+    def thinking(self) -> bool:
+        """The computer is choosing its move."""
+        return self.thinker.busy
+
+    def computer_seat(self) -> int | None:
+        """The computer's seat (None for two players)."""
+        return None if self.human else 1 - self.human_seat
+
+    def names(self, s: Strings) -> tuple[str, str]:
+        """The two seats' names as the table shows them."""
+        if self.players is not None:
+            return self.players
+        if self.human:
+            return (s.t("name.player", n=1), s.t("name.player", n=2))
+        me, other = s.t("name.you"), s.t("name.computer")
+        return (me, other) if self.human_seat == 0 else (other, me)
+
+    def record_players(self) -> list[str]:
+        """The names written into a record of this match (English, without "you")."""
+        if self.players is not None:
+            return list(self.players)
+        if self.human:
+            return ["Player 1", "Player 2"]
+        computer = strings("en").t(f"level.{self.opponent}")
+        return ["Player", computer] if self.human_seat == 0 else [computer, "Player"]
+
+    # ------------------------------------------------------------ the table
+    def table(self, st: TableState, s: Strings, selection: frozenset[Key], at: Position | None = None) -> None:
+        """The match seen by the seat in front of the screen."""
+        p = at or self.position
+        seat = self.viewer
+        playing = p.status == "playing"
+        can_move = playing and p.to_move == seat and not self.thinking
+        fill(st, p, seat, view(p, seat), selection, can_move and st.dialog not in MODAL)
+        st.turn = "over" if not playing else ("you" if p.to_move == seat and not self.thinking else "opponent")
+        st.names = self.names(s)
+        st.you_are_named = self.human or self.players is not None
+        st.opponent = self.opponent
+        st.thinking = self.thinking
+        st.log = self.log
+        st.last = self.last
+        st.pass_to = self.pass_to
+        st.can_undo = self.can_undo()
+        st.can_suggest = True
+        st.interactive = True
+        st.caption = self.caption
+
+    def may_move(self) -> bool:
+        """The seat in front of the screen is to move and the computer is not thinking."""
+        p = self.position
+        return self.screen == "table" and p.status == "playing" and not self.thinking and p.to_move == self.viewer
+
+    def ready(self) -> tuple[str, str, bool, int | str]:
+        """A match, seen from the viewer."""
+        return (self.kind, self.record.mode, True, self.viewer)
+
+    def asks_before_leaving(self) -> bool:
+        """A match with moves that is not over."""
+        return bool(self.moves) and self.position.status != "match-over"
+
+    def shareable(self) -> Record:
+        """The match so far as a game record."""
+        return dataclasses.replace(self.record, players=list(self.record.players), moves=list(self.moves))
+
+    def leave(self) -> None:
+        """Cancel the computer's think."""
+        self.thinker.cancel()
+
+    # ------------------------------------------------------------ playing
+    def act(self, action: str, value: str) -> bool:
+        """Undo, Next round, or the pass screen's Ready; True when the table changed."""
+        if action == "undo":
+            return self.undo()
+        if action == "next-round":
+            return self.next_round()
+        if action == "ready" and self.screen == "pass":
+            self._viewer = self.position.to_move
+            self.pass_to = None
+            self.screen = "table"
+        return False
+
+    def play(self, move: str, chosen: frozenset[Key] = frozenset()) -> None:
+        """Apply a move of the side to move, save the match, tell the host page, and go on."""
+        before = self.position
+        after = apply(before, move)
+        entry = describe(before, move, after)
+        self.record.moves.append(entry["move"])
+        self._history.append(after)
+        self._dealt = None
+        self.page.moved(Played(before, entry["move"], after, chosen))
+        self.last = entry
+        self.save()
+        if self.kind == "game" and not self.human and after.status == "match-over":
+            self.page.count_match(self.opponent, after, self.human_seat)
+        for message in host.events_after_move(before, entry["move"], after, len(self.moves)):
+            self.page.post(message)
+        self.after_move()
+
+    def after_move(self) -> None:
+        """What comes next: the round's dialog, the pass screen, the computer's turn, or the player's."""
+        p = self.position
+        if p.round_over:
+            self.thinker.cancel()
+            self.page.show_dialog("match" if p.status == "match-over" else "round")
+            self.pass_to = None
+            self.screen = "table"
+            return
+        if self.human:
+            self.pass_to = p.to_move
+            self.screen = "pass"
+            return
+        self._viewer = self.human_seat
+        seat = self.computer_seat()
+        if p.to_move == seat and seat is not None:
+            rng = Rng(mix64(p.seed ^ (len(self.moves) * SPREAD)))
+            self.thinker.think(self.opponent, view(p, seat), rng, self._thought)
+
+    def _thought(self, move: str | None, problem: BaseException | None) -> None:
+        """The computer has chosen: play its move (a move that is not legal is said, and a legal one played)."""
+        try:
+            p = self.position
+            if move is None or check(p, move) is not None:
+                self.page.fail(problem or JaipurError(f"the bot chose {str(move)[:20]!r}, which is not legal here"),
+                               "error.bot")
+                move = legal_moves(p)[0]
+            self.play(move)
+        except Exception as exc:  # noqa: BLE001 - a player never sees a traceback
+            self.page.fail(exc)
+        self.page.refresh()
+
+    def next_round(self) -> bool:
+        """The round dialog's button: deal the next round."""
+        p = self.position
+        if p.status != "round-over":
+            return False
+        self._dealt = next_round(p)
+        self.page.show_dialog(None)
+        self.last = None
+        self.after_move()
+        return True
+
+    # ------------------------------------------------------------ undo
+    def can_undo(self) -> bool:
+        """Undo is offered against the computer, inside the round being played (saved.undo_point)."""
+        if self.human or not self.moves or self.screen != "table" or self.position.status == "match-over":
+            return False
+        return undo_point(self.record, self.human_seat, self.history) is not None
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision: a pending computer think is cancelled, the computer's
+        replies and the human's last move are taken back, the saved game follows."""
+        if not self.can_undo() or self.page.dialog is not None:
+            return False
+        keep = undo_point(self.record, self.human_seat, self.history)
+        if keep is None:
+            return False
+        self.thinker.cancel()
+        del self.record.moves[keep:]
+        del self._history[keep + 1:]
+        self._dealt = None
+        self.last = None
+        self.save()
+        self.after_move()
+        return True
+
+    # ------------------------------------------------------------ suggestions
+    def suggest(self) -> Suggestion | None:
+        """Ask the trader for a move for the seat in front of the screen (None when it may not move)."""
+        if not self.may_move():
+            return None
+        v = view(self.position, self.viewer)
+        move: str | None = None
+        reason: Reason | str = ""
+        bots: Any = self.thinker.bots
+        fn = getattr(bots, "suggest", None) if bots is not None else None
+        if fn is not None:
+            got = fn(v, level="trader")
+            if isinstance(got, str):
+                move = got
+            elif isinstance(got, (tuple, list)):
+                move, reason = str(got[0]), str(got[1]) if len(got) > 1 else ""
+            else:
+                move = getattr(got, "move", None)
+                found = getattr(got, "reason", "")
+                reason = found if isinstance(found, Reason) else str(found or "")
+        if move is not None and check(self.position, move) is not None:
+            move = None
+        if reason == move:
+            reason = ""
+        return Suggestion(move, reason, move_selection(v, move) if move else frozenset())
+
+    # ------------------------------------------------------------ the saved game
+    def save(self) -> None:
+        """Write the match in progress to storage (after every move; never when embedded); never raises."""
+        if self.page.embed:
+            return
+        try:
+            text = save_text(self.record, {"opponent": self.opponent, "human_seat": self.human_seat,
+                                           "lang": self.page.lang})
+            stored = self.page.platform.store(STORAGE_KEY, text)
+        except Exception as exc:  # noqa: BLE001 - saving is a convenience; the game goes on without it
+            self.page.platform.console_warn(f"Jaipur could not save the game: {type(exc).__name__}: {exc}")
+            stored = False
+        if not stored:
+            self.page.storage_refused()

@@ -1,0 +1,137 @@
+"""The catalogues: one per language, the same keys and placeholders in each, an entry for every code the
+bots, puzzles and the page's modules emit, and a new language is a catalogue plus its entry in the list."""
+
+from __future__ import annotations
+
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jaipur import position_from_json, view
+from jaipur.bots.suggest import REASON_CODES
+from jaipur.bots.words import SAY_CODES, describe
+from jaipur.lang import DEFAULT, ENGINE_KEYS, LANGS, LANGUAGES, Reason, catalogue, language, problem, rulebook
+from jaipur.lang.strings import strings
+from jaipur.web import address, host, puzzle, saved
+from jaipur.web.puzzle import Puzzle
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = [p for p in (ROOT / "jaipur").rglob("*.py") if "lang" not in p.parts]
+OTHERS = [lang for lang in LANGS if lang != DEFAULT]
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_the_list_gives_each_language_its_direction_and_digits() -> None:
+    assert LANGS[0] == DEFAULT == "en" and len(set(LANGS)) == len(LANGS)
+    for entry in LANGUAGES:
+        assert entry.dir in ("ltr", "rtl") and len(entry.digits) == 10 and entry.name
+        s = strings(entry.code)
+        assert s.dir == entry.dir and s.num(1907) == "".join(entry.digits[int(d)] for d in "1907")
+    assert language("xx") == LANGUAGES[0] and strings("xx").lang == DEFAULT
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_catalogue_has_the_same_keys_and_placeholders(lang: str) -> None:
+    en, other = catalogue(DEFAULT), catalogue(lang)
+    assert set(other) == set(en) | ENGINE_KEYS            # English words the engine's rules with its own sentences
+    assert not ENGINE_KEYS & set(en)
+    for key, template in en.items():
+        names = placeholders(other[key])
+        # a translation may leave out {detail}, the engine's English sentence
+        assert names == placeholders(template) or names == placeholders(template) - {"detail"}, key
+    assert len(rulebook(lang)) == len(rulebook(DEFAULT))
+    assert [s.rules for s in rulebook(lang)] == [s.rules for s in rulebook(DEFAULT)]
+
+
+def _literal_codes() -> set[str]:
+    """Every code written as a literal in a Reason(...) or problem(...) call, and every key asked of t()."""
+    found: set[str] = set()
+    call = re.compile(r"(?<!\w)(?:Reason|_?problem)\(\s*((?:\"[^\"]*\"|[^,()\"])*)")
+    key = re.compile(r"\.(?:t|plural)\(\s*\"([^\"{}]+)\"")
+    for path in SOURCES:
+        text = path.read_text(encoding="utf-8")
+        for first in call.findall(text):
+            found.update(re.findall(r"\"([a-z][\w.-]*)\"", first))
+        found.update(key.findall(text))
+    return found
+
+
+def test_every_code_the_code_emits_has_words_in_every_catalogue() -> None:
+    codes = _literal_codes()
+    assert {"take.none", "param.seed", "puzzle.wrong", "suggest.sell.plain", "host.shape", "save.json"} <= codes
+    codes |= set(REASON_CODES) | {c + ".you" for c in SAY_CODES} | set(SAY_CODES)
+    for module in (address, host, puzzle, saved):
+        codes |= set(module.PROBLEMS)
+    for lang in LANGS:
+        table = catalogue(lang)
+        missing = sorted(c for c in codes - {"puzzle.reveal"} if c not in table and f"why.{c}" not in table)
+        assert missing == [], lang
+
+
+def test_reasons_read_in_every_language_without_templates_left() -> None:
+    p = position_from_json({"market": "MMMDG", "hands": ["LLLL", "SC"], "herds": [1, 2], "seed": 5})
+    v = view(p, 0)
+    pz = Puzzle(p, "S4L, TD_TM_S3L", "Which sale?")
+    reasons = [pz.check("S3L"), pz.check("TD"), pz.check("XX"), pz.check("S3L")]
+    said = [r.reason for r in reasons] + [pz.answer(), problem("param.seed", value="x"), Reason("take.none")]
+    for lang in LANGS:
+        s = strings(lang)
+        for reason in said:
+            text = s.reason(reason)
+            assert text and "{" not in text and reason.code not in text, (lang, reason.code)
+        for move in ("TD", "TM", "XDG-LS", "S4L"):
+            assert "{" not in describe(move, {**v, "market": "DGMMM"}, lang=lang)
+    assert strings("en").reason(pz.answer()) == pz.reveal("en")
+    assert describe("TM", {"market": "DGMMM"}, you=True) == "take the 3 camels"
+
+
+def test_the_engine_keeps_its_english_sentences() -> None:
+    engine = Reason("R13a", "An exchange swaps at least two cards (R13a).")
+    assert strings("en").reason(engine) == "An exchange swaps at least two cards."
+    for lang in OTHERS:
+        assert strings(lang).reason(engine) == strings(lang).t("why.R13a")
+
+
+THIRD = r'''
+import sys, types
+import jaipur.lang as lang
+from jaipur.lang import Language
+from jaipur.lang import en
+
+xx = types.ModuleType("jaipur.lang.xx")
+xx.WORDS = {**en.WORDS, "round": "Rund {n}", "turn.you": "Du spielst", "app.title": "Dschaipur"}
+xx.RULEBOOK = en.RULEBOOK
+sys.modules["jaipur.lang.xx"] = xx
+lang.LANGUAGES = lang.LANGUAGES + (Language("xx", "Xxisch", "rtl", "٠١٢٣٤٥٦٧٨٩"),)
+lang.LANGS = tuple(entry.code for entry in lang.LANGUAGES)
+
+from jaipur.web.address import read_address
+from jaipur.web.app import Controller
+from jaipur.web.render import text_of
+from tests.web.fakes import FakeBots, FakePlatform
+
+address = read_address("?lang=xx", "")
+assert address.problems == [], address.problems
+pf = FakePlatform()
+c = Controller(pf, address, FakeBots(), min_think=0)
+c.boot()
+pf.run()
+offered = "Xxisch" in text_of(pf.node)                 # the start screen offers it by its own name
+c.on_event({"action": "start"})
+pf.run()
+text = text_of(pf.node)
+print(pf.node.attrs["lang"], pf.node.attrs["dir"], offered, "Rund ١" in text, "Dschaipur" in text)
+'''
+
+
+def test_a_third_language_is_a_catalogue_and_an_entry_in_the_list() -> None:
+    out = subprocess.run([sys.executable, "-c", THIRD], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["xx", "rtl", "True", "True", "True"]
