@@ -1,6 +1,6 @@
 """Time the bots inside Pyodide (WebAssembly) under Node, to check the browser's move time.
 
-usage: python bench/arena_pyodide.py [MOVETIME] [POSITIONS]
+usage: python bench/arena_pyodide.py [MOVETIME] [POSITIONS] [ITERATIONS]
 
 Loads node_modules/pyodide (installed by `npm ci`), copies the jaipur package
 into its file system, then for seeded positions along trader-vs-trader games
@@ -61,10 +61,10 @@ def playouts(ps, seconds=3.0):
         out[name] = {"playouts_per_s": round(done / dt, 1), "plies_per_s": round(plies / dt)}
     return out
 
-def measure(movetime, count):
+def measure(movetime, count, iterations=300):
     ps = positions(count)
     speed = playouts(ps)
-    fixed = get_bot("maharaja", iterations=300, movetime=None)
+    fixed = get_bot("maharaja", iterations=iterations, movetime=None)
     rates = []
     for i, p in enumerate(ps):
         t = time.perf_counter()
@@ -111,7 +111,7 @@ const path = require("path");
   copy("jaipur");
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
   py.runPython(fs.readFileSync(process.argv[3], "utf8"));
-  const out = py.runPython(`json.dumps(measure(${process.argv[4]}, ${process.argv[5]}))`);
+  const out = py.runPython(`json.dumps(measure(${process.argv[4]}, ${process.argv[5]}, ${process.argv[6]}))`);
   console.log(out);
   console.log(JSON.stringify({python: py.runPython("import sys; sys.version.split()[0]")}));
 })();
@@ -122,13 +122,15 @@ def main(argv: list[str]) -> None:
     """Run the measurement in Pyodide and in CPython; print both."""
     movetime = float(argv[0]) if argv else 0.8
     count = int(argv[1]) if len(argv) > 1 else 20
+    iterations = int(argv[2]) if len(argv) > 2 else 300
     with tempfile.TemporaryDirectory() as tmp:
         measure_py = Path(tmp) / "measure.py"
         measure_py.write_text(MEASURE)
         node_js = Path(tmp) / "run.cjs"
         node_js.write_text(NODE)
         start = time.time()
-        done = subprocess.run(["node", str(node_js), str(ROOT), str(measure_py), str(movetime), str(count)],
+        done = subprocess.run(["node", str(node_js), str(ROOT), str(measure_py), str(movetime), str(count),
+                               str(iterations)],
                               capture_output=True, text=True, timeout=3600)
         if done.returncode:
             print(done.stderr, file=sys.stderr)
@@ -140,8 +142,8 @@ def main(argv: list[str]) -> None:
     namespace: dict[str, object] = {}
     sys.path.insert(0, str(ROOT))
     exec(MEASURE, namespace)  # noqa: S102 - our own measuring code, run the same way in both interpreters
-    cpython = namespace["measure"](movetime, count)  # type: ignore[operator]
-    print(json.dumps({"movetime": movetime, "positions": count, "pyodide": pyodide,
+    cpython = namespace["measure"](movetime, count, iterations)  # type: ignore[operator]
+    print(json.dumps({"movetime": movetime, "positions": count, "iterations": iterations, "pyodide": pyodide,
                       "cpython": cpython, "cpython_version": sys.version.split()[0]}))
 
 

@@ -17,6 +17,8 @@ from ..cards import BONUS_SIZES, BONUS_TOKENS, CAMEL_INDEX, CAMEL_TOKEN, DECK_CO
 from ..notation import CAMELS, SELL, TAKE
 from ..position import Position
 from ..rules import move_delta
+from ..types import View
+from ..view import unseen_cards
 from .weights import DEFAULT_WEIGHTS
 
 Counts = tuple[int, ...]
@@ -108,15 +110,13 @@ def _mean(values: Sequence[int]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def table_from_view(v: dict[str, Any]) -> Table:
+def table_from_view(v: View) -> Table:
     """The heuristic's table for the seat that owns the view."""
     seat = v["seat"]
     other = 1 - seat
     market = counts_of(v["market"])
     hand = counts_of(v["hand"])
-    seen = list(counts_of(v["market"] + v["hand"] + v["discard"]))
-    seen[CAMEL_INDEX] += v["herds"][0] + v["herds"][1]
-    unseen = tuple(DECK_COUNTS[i] - seen[i] for i in range(7))
+    unseen = unseen_cards(v)
     means = []
     for size in BONUS_SIZES:
         pool = list(BONUS_TOKENS[size])
@@ -179,6 +179,7 @@ def camel_term(mine: int, theirs: int, scale: float) -> float:
 
 Rows = tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]
 _ROWS_CACHE: dict[tuple[Any, ...], Rows] = {}
+_ROW_CACHE: dict[tuple[Any, ...], tuple[float, ...]] = {}
 
 
 def hand_rows(
@@ -197,22 +198,29 @@ def hand_rows(
     keep_p = w.keep_precious * (1.0 - urg)
     keep_c = w.keep_common * (1.0 - urg)
     keep_b = w.keep_bonus * (1.0 - urg)
-    bonus_part = [0.0, 0.0, 0.0] + [
+    bonus_part = (0.0, 0.0, 0.0) + tuple(
         keep_b * bonus_mean[min(n, 5) - 3] if bonus_left[min(n, 5) - 3] else 0.0 for n in range(3, 8)
-    ]
+    )
     hv: list[tuple[float, ...]] = []
     vt: list[float] = []
+    rows = _ROW_CACHE
     for g in _RANGE6:
         pile = piles[g]
         keep = keep_p if _PRECIOUS[g] else keep_c
         shift = shifts[g]
-        lo = int(shift)
-        frac = shift - lo
-        row = []
-        for n in range(8):
-            tokens = (1.0 - frac) * sum(pile[lo:lo + n]) + frac * sum(pile[lo + 1:lo + 1 + n])
-            row.append(keep * tokens + bonus_part[n])
-        hv.append(tuple(row))
+        row_key = (pile, keep, shift, bonus_part)
+        row_found = rows.get(row_key)
+        if row_found is None:
+            lo = int(shift)
+            frac = shift - lo
+            row = []
+            for n in range(8):
+                tokens = (1.0 - frac) * sum(pile[lo:lo + n]) + frac * sum(pile[lo + 1:lo + 1 + n])
+                row.append(keep * tokens + bonus_part[n])
+            if len(rows) > 50_000:
+                rows.clear()
+            row_found = rows[row_key] = tuple(row)
+        hv.append(row_found)
         vt.append(w.threat_take * keep * pile[0] if pile else 0.0)
     found = (tuple(hv), tuple(vt))
     if len(_ROWS_CACHE) > 50_000:

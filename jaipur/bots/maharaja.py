@@ -5,11 +5,13 @@ Each iteration deals the hidden cards at random, consistent with the view
 it, the deck order, unknown bonus values), and walks one shared tree of moves
 in that world: at the root every legal move (every exchange included), below it
 the playout policy's candidates that are legal in the world, each picked by
-PUCT with priors from the trader heuristic. A new node's position is played on
-by the cheap playout policy for a few plies and valued by the trained evaluator
-(the chance to win the round); a round that ends is scored exactly, tie-breaks
-included. Seals are all a match counts, so the search maximises the chance of
-winning the round, whatever the margin. A time budget (monotonic clock, firm)
+PUCT with priors that mix the trader heuristic's scores and the trained
+evaluator's value of the position the move leads to. From a new node the cheap
+playout policy plays on to the end of the round (`jaipur.bots.playout`: it never
+lists every exchange); past `cutoff` plies the evaluator values the position
+instead. A finished round is scored exactly, tie-breaks included: seals are all
+a match counts, so the value is winning the round (a tenth of it rewards the
+margin, which keeps close playouts informative). A time budget (monotonic clock, firm)
 or an iteration count bounds the search; with an iteration count and a seed the
 choice is deterministic. Memory stays bounded during a long think: the tree
 stops growing at `max_nodes` and the engine's memo tables are trimmed as it goes.
@@ -19,16 +21,16 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 from ..position import Position
 from ..rng import Rng
 from ..rules import legal_cache, play_unchecked, result
+from ..types import View
 from ..view import determinize
-from .base import Bot, Thinking, legal_from_view
+from .base import Bot, Thinking, check_movetime, legal_from_view
 from .evaluator import Evaluator, shipped
-from .heuristics import DEFAULT, Scorer, Weights, table_from_position, table_from_view
-from .playout import candidates, policy_move
+from .heuristics import DEFAULT, Scorer, Weights, table_from_view
+from .playout import candidates, playout_table, policy_move
 
 DEFAULT_MOVETIME = 1.0
 """Seconds per move in CPython."""
@@ -77,9 +79,11 @@ class MaharajaBot(Bot):
         self,
         movetime: float | None = DEFAULT_MOVETIME,
         iterations: int | None = None,
-        cutoff: int = 10,
+        cutoff: int = 60,
         exploration: float = 1.0,
-        temperature: float = 2.0,
+        fpu: float = 0.1,
+        temperature: float = 4.0,
+        prior_mix: float = 0.5,
         epsilon: float = 0.1,
         margin_weight: float = 0.1,
         scale: float = 7.0,
@@ -87,13 +91,16 @@ class MaharajaBot(Bot):
         weights: Weights | None = None,
         evaluator: Evaluator | None = None,
     ) -> None:
-        if cutoff < 0 or exploration < 0 or temperature <= 0 or not 0 <= epsilon <= 1 or max_nodes < 1:
-            raise ValueError("cutoff, exploration, epsilon and max_nodes must be usable numbers")
+        if cutoff < 0 or exploration < 0 or temperature <= 0 or not 0 <= epsilon <= 1 or max_nodes < 1 \
+                or not 0 <= prior_mix <= 1:
+            raise ValueError("cutoff, exploration, temperature, epsilon, prior_mix and max_nodes must be usable numbers")
         self.movetime = movetime
         self.iterations = iterations
         self.cutoff = cutoff
         self.exploration = exploration
+        self.fpu = fpu
         self.temperature = temperature
+        self.prior_mix = prior_mix
         self.epsilon = epsilon
         self.margin_weight = margin_weight
         self.scale = scale
@@ -108,20 +115,32 @@ class MaharajaBot(Bot):
 
         The search stops a little before the movetime (2%, at most 10 ms) so the last iteration fits inside it.
         """
-        seconds = movetime if movetime is not None else (None if self.iterations is not None else self.movetime)
+        seconds = check_movetime(movetime) if movetime is not None else (
+            None if self.iterations is not None else check_movetime(self.movetime))
         if seconds is not None:
             return seconds - min(0.01, 0.02 * seconds), self.iterations
         if self.iterations is not None:
             return None, self.iterations
         return None, DEFAULT_ITERATIONS
 
-    def _expand(self, node: Node, seat: int, moves: list[str] | tuple[str, ...], scorer: Scorer) -> None:
-        """Give `node` a child for each of `moves` not yet there (played by `seat`), with priors from the heuristic."""
+    def _expand(self, node: Node, p: Position, moves: list[str] | tuple[str, ...], scorer: Scorer) -> None:
+        """Give `node` a child for each of `moves` not yet there (played by the side to move in `p`), with priors:
+        the heuristic's scores and the evaluator's value of the position each move leads to, mixed."""
         fresh = [m for m in moves if m not in node.kids]
         if not fresh:
             return
+        seat = p.to_move
         score = scorer.score
         priors = softmax_priors([score(m) for m in fresh], self.temperature)
+        mix = self.prior_mix
+        if mix:
+            value = self.evaluator.value
+            values = [value(play_unchecked(p, m), seat) for m in fresh]
+            top, low = max(values), min(values)
+            spread = max(0.05, top - low)
+            raw = [math.exp(4.0 * (v - top) / spread) for v in values]
+            total = sum(raw)
+            priors = [(1 - mix) * a + mix * r / total for a, r in zip(priors, raw)]
         scale = 1.0 if not node.kids else len(fresh) / (len(fresh) + len(node.kids))
         for m, prior in zip(fresh, priors):
             node.kids[m] = Node(seat, prior * scale)
@@ -130,12 +149,17 @@ class MaharajaBot(Bot):
         """PUCT among the moves available in this world."""
         kids = node.kids
         available = [kids[m] for m in moves]
-        n = sum(k.visits for k in available)
+        n = 0
+        total = 0.0
+        for k in available:
+            n += k.visits
+            total += k.total
+        fpu = total / n - self.fpu if n else 0.5  # an unvisited move: a little worse than the visited ones
         c = self.exploration * math.sqrt(n + 1)
-        best = -1.0
+        best = -1e9
         choice = moves[0]
         for m, k in zip(moves, available):
-            q = k.total / k.visits if k.visits else 0.5
+            q = k.total / k.visits if k.visits else fpu
             u = q + c * k.prior / (1 + k.visits)
             if u > best:
                 best = u
@@ -163,7 +187,7 @@ class MaharajaBot(Bot):
             return self._value(p, seat)
         return self.evaluator.value(p, seat)
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """Search until the budget is spent, yielding every ~15 ms of work; return the most visited root move."""
         start = time.monotonic()
         if len(legal_cache) > CACHE_SOFT_LIMIT:
@@ -174,7 +198,7 @@ class MaharajaBot(Bot):
             return root_moves[0]
         seat: int = view["seat"]
         root = Node(1 - seat, 1.0)
-        self._expand(root, seat, root_moves, Scorer(table_from_view(view), self.weights))
+        self._expand(root, determinize(view, rng), root_moves, Scorer(table_from_view(view), self.weights))
         deadline = start + seconds if seconds is not None else None
         nodes = 1 + len(root_moves)
         done = 0
@@ -204,7 +228,7 @@ class MaharajaBot(Bot):
                 moves = candidates(p)
                 if nodes < self.max_nodes:
                     before = len(node.kids)
-                    self._expand(node, p.to_move, moves, Scorer(table_from_position(p), self.weights, contention=False))
+                    self._expand(node, p, moves, Scorer(playout_table(p), self.weights, contention=False))
                     nodes += len(node.kids) - before
                 else:
                     moves = [m for m in moves if m in node.kids]

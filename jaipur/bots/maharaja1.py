@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 from ..position import Position
 from ..rng import Rng
 from ..rules import legal_cache, play_unchecked, result
+from ..types import View
 from ..view import determinize
-from .base import Bot, Thinking, legal_from_view
+from .base import Bot, Thinking, check_movetime, legal_from_view
 from .heuristics import DEFAULT, Scorer, Weights, table_from_view
 from .rollout import evaluate, policy_move
 
@@ -88,14 +88,15 @@ class Maharaja1Bot(Bot):
         The search stops a little before the movetime (2%, at most 10 ms) so that
         the last rollout and choosing the move still fit inside it.
         """
-        seconds = movetime if movetime is not None else (None if self.iterations is not None else self.movetime)
+        seconds = check_movetime(movetime) if movetime is not None else (
+            None if self.iterations is not None else check_movetime(self.movetime))
         if seconds is not None:
             return seconds - min(0.01, 0.02 * seconds), self.iterations
         if self.iterations is not None:
             return None, self.iterations
         return None, DEFAULT_ITERATIONS
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """Search until the budget is spent, yielding every ~15 ms of work; return the best root move."""
         start = time.monotonic()
         _trim_engine_caches()
@@ -145,7 +146,7 @@ class Maharaja1Bot(Bot):
         best_i = max(range(k), key=lambda j: (visits[j], totals[j] / visits[j] if visits[j] else 0.0, -j))
         return roots[best_i]
 
-    def _halving(self, view: dict[str, Any], rng: Rng, roots: list[str], seat: int, start: float,
+    def _halving(self, view: View, rng: Rng, roots: list[str], seat: int, start: float,
                  seconds: float | None, cap: int | None) -> Thinking:
         """Sequential halving: every live candidate is played out in the same dealt worlds; the worse half drops."""
         k = len(roots)

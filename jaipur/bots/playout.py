@@ -8,13 +8,51 @@ move costs the same whatever the number of legal exchanges.
 
 from __future__ import annotations
 
-from ..cards import CAMEL_INDEX, GOODS, GOODS_TOKENS, HAND_LIMIT, ORDER
+from ..cards import CAMEL_INDEX, DECK_COUNTS, GOODS, HAND_LIMIT, ORDER
 from ..position import Position
 from ..rng import Rng
-from .heuristics import Scorer, Weights, table_from_position
+from .heuristics import Scorer, Table, Weights
+
+_UNSEEN_BASE = tuple(DECK_COUNTS)
+_MEANS: dict[tuple[int, ...], float] = {}
+
+
+def _mean(pile: tuple[int, ...]) -> float:
+    """A bonus pile's mean, to the nearest half rupee (so the heuristic's tables are shared between dealt worlds)."""
+    found = _MEANS.get(pile)
+    if found is None:
+        if len(_MEANS) > 20_000:
+            _MEANS.clear()
+        found = _MEANS[pile] = round(2 * sum(pile) / len(pile)) / 2 if pile else 0.0
+    return found
+
+
+def playout_table(p: Position) -> Table:
+    """The heuristic's table for the side to move of a dealt world (the other hand stays unread)."""
+    seat = p.to_move
+    other = 1 - seat
+    hand = p.hands[seat]
+    market = p.market
+    discard = p.discard
+    herds = p.herds
+    base = _UNSEEN_BASE
+    unseen = (
+        base[0] - market[0] - hand[0] - discard[0], base[1] - market[1] - hand[1] - discard[1],
+        base[2] - market[2] - hand[2] - discard[2], base[3] - market[3] - hand[3] - discard[3],
+        base[4] - market[4] - hand[4] - discard[4], base[5] - market[5] - hand[5] - discard[5],
+        base[6] - market[6] - herds[0] - herds[1],
+    )
+    bonus = p.bonus
+    tg, tb = p.taken_goods, p.taken_bonus
+    my_score = float(sum(v for _, v in tg[seat]) + sum(v for _, v in tb[seat]))
+    opp_score = float(sum(v for _, v in tg[other]) + sum(v for _, v in tb[other]))
+    return Table(
+        market, hand, herds[seat], herds[other], sum(p.hands[other]), p.goods,
+        (len(bonus[0]), len(bonus[1]), len(bonus[2])), (_mean(bonus[0]), _mean(bonus[1]), _mean(bonus[2])),
+        len(p.deck), unseen, my_score, opp_score, (len(tb[seat]), len(tb[other]), len(tg[seat]), len(tg[other])),
+    )
 
 _MIN_SALE = (2, 2, 2, 1, 1, 1)
-_TOP = tuple(GOODS_TOKENS[g][0] for g in GOODS)
 
 
 def _letters(counts: list[int]) -> str:
@@ -26,39 +64,36 @@ def exchange_candidates(p: Position) -> list[str]:
     seat = p.to_move
     hand = p.hands[seat]
     market = p.market
-    herd = p.herds[seat]
-    hs = sum(hand)
     goods = p.goods
-    worth = [goods[g][0] if goods[g] else 0 for g in range(6)]
-    ranked = sorted((g for g in range(6) if market[g]), key=lambda g: -worth[g])
+    worth = [pile[0] if pile else 0 for pile in goods]
+    ranked = sorted([(worth[g], -g) for g in range(6) if market[g]], reverse=True)
     if not ranked:
         return []
-    takes: list[list[int]] = []
-    best = ranked[0]
-    if market[best] >= 2:
-        t = [0] * 7
-        t[best] = market[best] if market[best] <= 3 else 3
-        takes.append(t)
-        if market[best] > 2:
-            t2 = [0] * 7
-            t2[best] = 2
-            takes.append(t2)
+    herd = p.herds[seat]
+    hs = sum(hand)
+    first = -ranked[0][1]
+    takes: list[tuple[dict[int, int], int]] = []
+    n_first = market[first]
+    if n_first >= 2:
+        takes.append(({first: n_first if n_first <= 3 else 3}, worth[first]))
+        if n_first > 2:
+            takes.append(({first: 2}, worth[first]))
     if len(ranked) >= 2:
-        t = [0] * 7
-        t[ranked[0]] = 1
-        t[ranked[1]] = 1
-        takes.append(t)
+        second = -ranked[1][1]
+        takes.append(({first: 1, second: 1}, worth[second]))
     out: list[str] = []
-    cheap = sorted((g for g in range(6) if hand[g]), key=lambda g: worth[g])
-    for t in takes:
-        k = sum(t)
-        head = "X" + _letters(t) + "-"
+    cheap = sorted([(worth[g], g) for g in range(6) if hand[g]])
+    for taken, floor in takes:
+        k = sum(taken.values())
+        head = "X" + "".join(ORDER[g] * n for g, n in sorted(taken.items())) + "-"
         if herd >= k and hs + k <= HAND_LIMIT:
-            out.append(head + ORDER[CAMEL_INDEX] * k)
+            out.append(head + "M" * k)
         give = [0] * 7
         need = k
-        for g in cheap:
-            if t[g] or worth[g] >= min(worth[x] for x in range(6) if t[x]):
+        for value, g in cheap:
+            if value >= floor:
+                break
+            if g in taken:
                 continue
             n = hand[g] if hand[g] < need else need
             give[g] = n
@@ -95,7 +130,7 @@ def policy_move(p: Position, w: Weights, rng: Rng, epsilon: float = 0.0) -> str:
     moves = candidates(p)
     if len(moves) == 1:
         return moves[0]
-    score = Scorer(table_from_position(p), w, contention=False).score
+    score = Scorer(playout_table(p), w, contention=False).score
     if epsilon and rng.random() < epsilon:
         ranked = sorted(moves, key=score, reverse=True)
         return ranked[rng.below(min(3, len(ranked)))]

@@ -3,11 +3,15 @@ within its budget (counted in iterations), and with memory bounded during the se
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from helpers import hidden_twin, sample_positions
 
-from jaipur import Rng, legal_moves, new_match, view
+from jaipur import Rng, legal_moves, new_match, position_to_json, view
 from jaipur.bots import get_bot, maharaja
+from jaipur.bots.base import BadBudgetError
 from jaipur.bots.evaluator import FEATURES, Evaluator, features, shipped
 from jaipur.bots.maharaja import MaharajaBot
 from jaipur.bots.playout import candidates, policy_move
@@ -132,3 +136,23 @@ def test_evaluator_is_antisymmetric_and_shipped() -> None:
         assert ev.value(p, 0) + ev.value(p, 1) == pytest.approx(1.0)
     with pytest.raises(ValueError):
         Evaluator([1.0])
+
+
+@pytest.mark.parametrize("level", ["maharaja", "maharaja-1"])
+@pytest.mark.parametrize("movetime", [float("nan"), float("inf"), 0.0, -1.0, 1e9])
+def test_a_movetime_that_cannot_bound_a_search_is_refused(level: str, movetime: float) -> None:
+    p = POSITIONS[3]
+    with pytest.raises(BadBudgetError) as caught:
+        get_bot(level).choose(view(p, p.to_move), Rng(0), movetime)
+    assert caught.value.code == "bad-input"
+
+
+def test_the_command_line_refuses_nan_thinking_time(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from jaipur.__main__ import main
+
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(position_to_json(POSITIONS[3])), encoding="utf-8")
+    with pytest.raises(SystemExit) as done:
+        main(["move", "--bot", "maharaja", "--position", str(path), "--movetime", "nan"])
+    assert done.value.code == 2
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad-input"

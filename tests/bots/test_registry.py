@@ -70,3 +70,25 @@ def test_training_is_seeded_and_resumes_from_its_log(tmp_path: Path) -> None:
     names = [c["name"] for c in first["holdout"]]
     assert names[:2] == ["hand-set", "shipped"] and first["chosen"] in names
     assert json.loads(json.dumps(first))["weights"].keys() == first["weights"].keys()
+
+
+def test_train_command_writes_weights_the_evaluator_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jaipur.__main__ import main
+    from jaipur.bots.evaluator import Evaluator, read_weights
+
+    out = tmp_path / "evaluator.json"
+    assert main(["train", "--rounds", "40", "--seed", "2", "--holdout", "20", "--out", str(out), "--quiet"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert printed["chosen"] == data["chosen"]
+    assert "--rounds 40 --seed 2" in data["made_by"]["command"]
+    assert Evaluator(read_weights(data)).weights
+
+
+def test_shipped_weights_say_how_they_were_made() -> None:
+    from jaipur.bots.evaluator import DATA_FILE, FEATURES
+
+    data = json.loads((Path(registry.__file__).parent / "data" / DATA_FILE).read_text(encoding="utf-8"))
+    assert data["made_by"]["command"].startswith("python -m jaipur train ")
+    assert data["features"] == list(FEATURES)
+    assert data["chosen"] in [c["name"] for c in data["holdout"]]
