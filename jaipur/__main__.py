@@ -4,52 +4,19 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import secrets
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from .errors import BadPositionError, BadRecordError, JaipurError
-from .position import Position, position_from_json, position_to_json
-from .record import Record, record_from_compact, record_from_json, record_to_json, replay
+from .cli_io import emit, fail, quiet_broken_pipe, read_position, read_record, read_text
+from .errors import JaipurError
+from .position import position_to_json
+from .record import record_to_json, replay
 from .rules import apply, legal_moves, new_match, next_round
 from .view import view
 
-
-def emit(data: Any) -> None:
-    """Print JSON data on one line."""
-    print(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-
-
-def fail(error: JaipurError) -> NoReturn:
-    """Print the error object and exit with status 2."""
-    emit(error.to_json())
-    raise SystemExit(2)
-
-
-def read_text(path: str, what: str, error: type[JaipurError]) -> str:
-    """Read a file, or standard input for '-'."""
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(f"Cannot read the {what} '{path}': {exc.__class__.__name__}.") from None
-
-
-def read_position(path: str) -> Position:
-    """Read a position from a file or '-' (stdin)."""
-    return position_from_json(read_text(path, "position", BadPositionError))
-
-
-def read_record(path: str) -> Record:
-    """Read a record file: JSON or the compact form."""
-    text = read_text(path, "record", BadRecordError).strip()
-    if text.startswith("J1."):
-        return record_from_compact(text)
-    return record_from_json(text)
+__all__ = ["build_parser", "emit", "fail", "main", "read_position", "read_record", "read_text"]
 
 
 def cmd_new(args: argparse.Namespace) -> None:
@@ -161,13 +128,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for action in parser._subparsers._group_actions if parser._subparsers else []:  # noqa: SLF001
         for subparser in getattr(action, "choices", {}).values():
             subparser.error = bad_usage
-    args = parser.parse_args(argv)
     try:
-        args.func(args)
-    except JaipurError as exc:
-        fail(exc)
+        args = parser.parse_args(argv)
+        try:
+            args.func(args)
+        except JaipurError as exc:
+            fail(exc)
+        sys.stdout.flush()
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+        return quiet_broken_pipe()
     return 0
 
 

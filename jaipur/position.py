@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import safejson
 from .cards import (
     BONUS_SIZES,
     BONUS_TOKENS,
@@ -13,7 +14,6 @@ from .cards import (
     GOODS,
     GOODS_TOKENS,
     HAND_LIMIT,
-    INDEX,
     MARKET_SIZE,
     NAMES,
     ORDER,
@@ -22,6 +22,8 @@ from .cards import (
 )
 from .errors import BadPositionError
 from .rng import round_rng
+from .scoring import result
+from .types import RoundResult
 
 FORMAT = "jaipur-position/1"
 MODES = ("standard", "single-round")
@@ -120,17 +122,13 @@ class Position:
         """`playing`, `round-over` or `match-over`."""
         if not self.round_over:
             return PLAYING
-        from .rules import result
-
         return MATCH_OVER if result(self)["match_winner"] is not None else ROUND_OVER
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> RoundResult | None:
         """The finished round's result (see `jaipur.rules.result`), or None while the round goes on."""
         if not self.round_over:
             return None
-        from .rules import result
-
         return result(self)
 
     def hand_size(self, seat: int) -> int:
@@ -173,11 +171,6 @@ def position_to_json(position: Position) -> dict[str, Any]:
     if res is not None:
         out["result"] = res
     return out
-
-
-def position_to_text(position: Position) -> str:
-    """The position's JSON as a compact string."""
-    return json.dumps(position_to_json(position), separators=(",", ":"))
 
 
 # ---------------------------------------------------------------- reading
@@ -289,9 +282,11 @@ def position_from_json(data: Any) -> Position:
     """
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as exc:
-            raise _bad(f"The position is not valid JSON ({str(exc)[:80]}).") from None
+            data = safejson.loads(data, "The position")
+        except safejson.JsonLimitError as exc:
+            raise _bad(exc.message) from None
+    elif safejson.data_depth(data) > safejson.MAX_DEPTH:
+        raise _bad(f"The position is nested more than {safejson.MAX_DEPTH} levels deep; positions nest far less.")
     if not isinstance(data, dict):
         raise _bad("A position must be a JSON object with at least 'market' and 'hands'.")
     unknown = sorted(str(k) for k in data if k not in KNOWN_FIELDS)
@@ -456,12 +451,3 @@ def position_from_json(data: Any) -> Position:
         raise _bad(f"The position says '{str(status)[:20]}' but its cards and tokens make it '{position.status}'.")
     return position
 
-
-def position_from_text(text: str) -> Position:
-    """Read a position from JSON text (alias of position_from_json for strings)."""
-    return position_from_json(text)
-
-
-def goods_index(letter: str) -> int:
-    """Index of a good in the goods-pile tuple."""
-    return INDEX[letter]

@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import safejson
 from .errors import BadRecordError, JaipurError
 from .notation import format_move
 from .position import Position, position_from_json, position_to_json
@@ -87,9 +88,11 @@ def record_from_json(data: Any) -> Record:
     """Read a record from JSON text or data and check that every move replays; raises BadRecordError."""
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as exc:
-            raise _bad(f"The record is not valid JSON ({str(exc)[:80]}).") from None
+            data = safejson.loads(data, "The record")
+        except safejson.JsonLimitError as exc:
+            raise _bad(exc.message) from None
+    elif safejson.data_depth(data) > safejson.MAX_DEPTH:
+        raise _bad(f"The record is nested more than {safejson.MAX_DEPTH} levels deep; records nest far less.")
     if not isinstance(data, dict):
         raise _bad("A record must be a JSON object with 'seed' and 'moves'.")
     if data.get("format", FORMAT) != FORMAT:
@@ -165,6 +168,8 @@ def record_from_compact(text: str) -> Record:
     """Read the compact form back (and check it replays); raises BadRecordError."""
     if not isinstance(text, str):
         raise _bad("A compact record is text starting with 'J1.'.")
+    if len(text) > safejson.MAX_CHARS:
+        raise _bad(f"The compact record is too large: {len(text)} characters, and at most {safejson.MAX_CHARS} are read.")
     parts = text.strip().split(".")
     if len(parts) not in (6, 7) or parts[0] != COMPACT_TAG:
         raise _bad("A compact record looks like J1.<seed>.<s|1>.<name>.<name>.<moves>.")
@@ -174,9 +179,15 @@ def record_from_compact(text: str) -> Record:
         raise _bad("The compact record's mode must be 's' (standard) or '1' (single round).")
     try:
         names = [b64decode(parts[3]).decode("utf-8"), b64decode(parts[4]).decode("utf-8")]
-        start = json.loads(b64decode(parts[6]).decode("utf-8")) if len(parts) == 7 else None
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        start_text = b64decode(parts[6]).decode("utf-8") if len(parts) == 7 else None
+    except (ValueError, UnicodeDecodeError):
         raise _bad("The compact record's names or start position are not readable base64url.") from None
+    start = None
+    if start_text is not None:
+        try:
+            start = safejson.loads(start_text, "The compact record's start position")
+        except safejson.JsonLimitError as exc:
+            raise _bad(exc.message) from None
     data: dict[str, Any] = {
         "seed": int(parts[1]),
         "mode": _MODE_OF[parts[2]],

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from operator import mul
-from typing import Any
 
 from .cards import (
     BONUS_SIZES,
     BONUS_TOKENS,
     CAMEL_INDEX,
-    CAMEL_TOKEN,
     DEAL,
     DECK_COUNTS,
     GOODS,
@@ -27,8 +25,9 @@ from .cards import (
 )
 from .errors import IllegalMoveError, JaipurError, MatchOverError
 from .notation import CAMELS, SELL, TAKE, Move, parse_move
-from .position import MODES, Position
+from .position import MATCH_OVER, MODES, Position
 from .rng import round_rng
+from .scoring import result as result  # re-exported: `jaipur.rules.result` stays
 
 Counts = tuple[int, ...]
 _FULL_GOODS = tuple(GOODS_TOKENS[g] for g in GOODS)
@@ -277,7 +276,7 @@ def check(position: Position, move: Move | str) -> JaipurError | None:
     >>> check(new_match(seed=1), "XD-L").code
     'R13a'
     """
-    if position.status == "match-over":
+    if position.status == MATCH_OVER:
         return MatchOverError("The match is over: start a new one.")
     if position.round_over:
         position = next_round(position)
@@ -480,69 +479,6 @@ def _remember(known: tuple[Counts, Counts], seat: int, mine: Counts) -> tuple[Co
 # ---------------------------------------------------------------- scoring and the match
 
 
-def result(position: Position) -> dict[str, Any]:
-    """Score a finished round (R23–R29): scores, camel token, winner, tie-break, seals, next starter, match winner.
-
-    `seals` here are the seals after this round; `next_starter` is None once the match is over.
-    """
-    p = position
-    if not p.round_over:
-        raise JaipurError("The round is still being played; there is no result yet.", "bad-position")
-    herds = p.herds
-    camel = 0 if herds[0] > herds[1] else (1 if herds[1] > herds[0] else None)
-    breakdown = []
-    for s in (0, 1):
-        goods_sum = sum(v for _, v in p.taken_goods[s])
-        bonus_sum = sum(v for _, v in p.taken_bonus[s])
-        breakdown.append({
-            "goods": goods_sum,
-            "bonus": bonus_sum,
-            "camel": CAMEL_TOKEN if camel == s else 0,
-            "goods_tokens": len(p.taken_goods[s]),
-            "bonus_tokens": len(p.taken_bonus[s]),
-        })
-    scores = [b["goods"] + b["bonus"] + b["camel"] for b in breakdown]
-    winner: int | None = None
-    tiebreak: str | None = None
-    if scores[0] != scores[1]:
-        winner = 0 if scores[0] > scores[1] else 1
-    else:
-        for key, name in (("bonus_tokens", "bonus"), ("goods_tokens", "goods")):
-            a, b = breakdown[0][key], breakdown[1][key]
-            if a != b:
-                winner = 0 if a > b else 1
-                tiebreak = name
-                break
-    seals = list(p.seals)
-    if winner is not None:
-        seals[winner] += 1
-    match_winner: int | str | None = None
-    if p.mode == "single-round":
-        match_winner = winner if winner is not None else "draw"
-    elif winner is not None and seals[winner] >= 2:
-        match_winner = winner
-    elif p.round >= 3:
-        match_winner = "draw" if seals[0] == seals[1] else (0 if seals[0] > seals[1] else 1)
-    if match_winner is not None:
-        next_starter = None
-    elif winner is not None:
-        next_starter = 1 - winner
-    else:
-        next_starter = p.to_move  # R8: the player who did not take the last action
-    ended_by = "R21" if sum(1 for pile in p.goods if not pile) >= 3 else "R22"
-    return {
-        "scores": scores,
-        "breakdown": breakdown,
-        "camel_token": camel,
-        "winner": winner,
-        "tiebreak": tiebreak,
-        "seals": seals,
-        "next_starter": next_starter,
-        "match_winner": match_winner,
-        "ended_by": ended_by,
-    }
-
-
 def next_round(position: Position) -> Position:
     """Deal the next round after a finished one (R8, R30): seals carry over, the rest is dealt anew."""
     if not position.round_over:
@@ -552,9 +488,3 @@ def next_round(position: Position) -> Position:
         raise MatchOverError("The match is over: start a new one.")
     seals = res["seals"]
     return deal(position.seed, position.round + 1, position.mode, (seals[0], seals[1]), res["next_starter"])
-
-
-# The private names bots used before the public API; kept so that unmerged branches still run.
-_legal_tuple = legal_tuple
-_play = play_unchecked
-_delta = move_delta

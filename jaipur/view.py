@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import BONUS_SIZES, BONUS_TOKENS, CAMEL_INDEX, DECK_COUNTS, GOODS, counts_of, letters_of
 from .errors import JaipurError
 from .position import Position
 from .rng import MASK64, Rng
+from .types import TakenView, View
 
 VIEW_FORMAT = "jaipur-view/1"
 
 
-def view(position: Position, seat: int) -> dict[str, Any]:
+def view(position: Position, seat: int) -> View:
     """Everything `seat` may see, as JSON-ready data: no opponent card, no deck order,
     no opponent bonus value (until the round is scored), no seed.
 
@@ -26,14 +25,14 @@ def view(position: Position, seat: int) -> dict[str, Any]:
     p = position
     other = 1 - seat
     scored = p.round_over
-    taken = []
+    taken: list[TakenView] = []
     for s in (0, 1):
         show = s == seat or scored
         taken.append({
             "goods": [[g, v] for g, v in p.taken_goods[s]],
             "bonus": [[size, v if show else None] for size, v in p.taken_bonus[s]],
         })
-    out: dict[str, Any] = {
+    out: View = {
         "format": VIEW_FORMAT,
         "seat": seat,
         "mode": p.mode,
@@ -59,14 +58,14 @@ def view(position: Position, seat: int) -> dict[str, Any]:
     return out
 
 
-def unseen_cards(v: dict[str, Any]) -> tuple[int, ...]:
+def unseen_cards(v: View) -> tuple[int, ...]:
     """Counts of the cards this seat cannot see (the opponent's hand and the deck together)."""
     seen = list(counts_of(v["market"] + v["hand"] + v["discard"]))
     seen[CAMEL_INDEX] += v["herds"][0] + v["herds"][1]
     return tuple(DECK_COUNTS[i] - seen[i] for i in range(7))
 
 
-def determinize(v: dict[str, Any], rng: Rng) -> Position:
+def determinize(v: View, rng: Rng) -> Position:
     """A full position consistent with the view: the hidden cards and bonus values dealt at random.
 
     The opponent's hand holds the cards the view says this seat knows of it

@@ -7,6 +7,9 @@ const GRACE_MS = 400;                 // a move over its limit by this much: the
 const OUTPUT_SHOWN = 20000;           // characters of printed output the page keeps
 const CHART = { left: 30, right: 395, top: 5, bottom: 155 };
 
+const BOOT_STEPS = { python: "Starting Python…", micropip: "Loading micropip…", engine: "Installing the engine…",
+                     lab: "Loading the lab…" };
+
 const $ = (selector) => document.querySelector(selector);
 
 /** base64url (no padding) of the raw-deflated UTF-8 text. */
@@ -68,7 +71,7 @@ async function start() {
   const inputs = Object.fromEntries([...document.querySelectorAll("[data-lab-input]")].map((el) => [el.dataset.labInput, el]));
   const buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((el) => [el.dataset.action, el]));
   const lab = { worker: null, template: null, watchdog: null, where: "", limit: 1, total: 0, points: [],
-                quiet: false, outputLength: 0, editor: null };
+                quiet: false, outputLength: 0, editor: null, loading: null };
 
   const status = (text) => { $("[data-lab-status]").textContent = text; };
   const save = () => {
@@ -183,13 +186,20 @@ async function start() {
         setRunning(false);
         if (!html.dataset.labResult) status("Ready: press Run.");
         break;
+      case "boot":
+        if (!html.dataset.labResult) status(BOOT_STEPS[message.step] || "Starting Python…");
+        break;
+      case "status":
+        status(message.text);
+        break;
       case "boot-error":
         showError({ kind: "boot", message: `Python could not start in the lab's worker (${message.message}). Reload the page.` });
         break;
       case "think":
         lab.where = message.where;
+        lab.loading = message.seconds != null ? message.seconds : null;
         clearTimeout(lab.watchdog);
-        lab.watchdog = setTimeout(overTime, lab.limit * 1000 + GRACE_MS);
+        lab.watchdog = setTimeout(overTime, (lab.loading !== null ? lab.loading : lab.limit) * 1000 + GRACE_MS);
         break;
       case "thought":
         clearTimeout(lab.watchdog);
@@ -232,8 +242,11 @@ async function start() {
   function overTime() {
     const where = lab.where;
     stopWorker();
-    showError({ kind: "timeout", message: `Your bot did not return within its limit of ${lab.limit} s for one move, so the `
-      + `lab stopped it and started Python again. Position: ${where}.` });
+    showError({ kind: "timeout", message: lab.loading !== null
+      ? `Your code did not finish loading within ${lab.loading} s (five times the limit of a move), so the lab `
+        + "stopped it and started Python again. Is there an endless loop outside the bot's methods?"
+      : `Your bot did not return within its limit of ${lab.limit} s for one move, so the `
+        + `lab stopped it and started Python again. Position: ${where}.` });
     startWorker();
     status("Stopped your bot (over its time limit); Python is starting again.");
   }

@@ -1,27 +1,38 @@
 """The bot lab's Python, in its worker: load the user's code, play the rounds against a level, post results.
 
 Messages are JSON text both ways. From the page: {"type": "run", "code", "level", "rounds", "seed", "limit"}.
-To the page: "think"/"thought" around each of the user's moves (the page's watchdog), "round" with the
+To the page: "think"/"thought" around the loading of the code and each of the user's moves (the page's
+watchdog ends the worker when a "thought" does not come in time), "round" with the
 round's result and the running summary, "error" (the user's code failed, in words) and "done"."""
 
 import asyncio
 import json
+import re
 
 import js
 
 from jaipur.bots import get_bot
 from jaipur.bots.arena import wilson
-from jaipur.bots.userbot import TEMPLATE, UserBotError, load_source, play_round, position_words
+from jaipur.bots.userbot import (
+    TEMPLATE,
+    UserBotError,
+    load_source,
+    play_round,
+    position_words,
+    script_dependencies,
+)
 
 __all__ = ["TEMPLATE", "handle"]
 
 OPPONENTS = {"random": "random", "novice": "novice", "trader": "trader", "maharaja": "maharaja:movetime=0.2"}
 MAX_ROUNDS = 1000
+LOAD_FACTOR = 5
+"""Loading the code (running the module, making the bot) may take this many times the limit of a move."""
 
 
-def post(kind, **data):
+def post(message_type, **data):
     """Send one message to the page."""
-    js.postMessage(json.dumps({"type": kind, **data}))
+    js.postMessage(json.dumps({"type": message_type, **data}))
 
 
 def error_message(err, index=None):
@@ -43,9 +54,38 @@ def summary(outcomes, times):
 def watch(start, view):
     """Tell the page a move of the user's bot starts (with the position in words) or has ended."""
     if start:
-        post("think", where=position_words(view))
+        post("think", where=position_words(view), seconds=None)
     else:
         post("thought")
+
+
+def canonical_name(requirement):
+    """A requirement's project name, normalized (PEP 503): `More_Itertools>=10` -> `more-itertools`."""
+    return re.sub(r"[-_.]+", "-", re.split(r"[\s<>=!~;\[(@]", requirement.strip(), maxsplit=1)[0]).lower()
+
+
+async def install(packages):
+    """Install the packages the code's script block asks for with micropip; False (said) if that fails."""
+    if not packages:
+        return True
+    names = ", ".join(packages)
+    post("status", text=f"Installing {names} with micropip…")
+    try:
+        import micropip
+
+        await micropip.install(packages)
+        installed = {canonical_name(name) for name in micropip.list()}
+        missing = [p for p in packages if canonical_name(p) not in installed]
+        if missing:  # e.g. one of Pyodide's own packages, which this site does not carry: micropip says nothing
+            raise LookupError(f"{', '.join(missing)} did not install")
+    except Exception as exc:  # offline, or a package micropip cannot install: a sentence
+        reason = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        post("error", kind="install", message=f"Could not install {names} with micropip ({reason}). Packages "
+             "from PyPI need a network connection, and Pyodide's own compiled packages are not carried by this "
+             "site: check the connection, then press Run again.", line=None, trace="",
+             where="", round=None)
+        return False
+    return True
 
 
 async def run(request):
@@ -54,8 +94,13 @@ async def run(request):
     rounds = max(1, min(MAX_ROUNDS, int(request.get("rounds", 10))))
     seed = int(request.get("seed", 1))
     limit = max(0.05, min(60.0, float(request.get("limit", 1.0))))
+    code = str(request.get("code", ""))
     try:
-        bot = load_source(str(request.get("code", "")), limit=limit)
+        if not await install(script_dependencies(code)):
+            return
+        post("think", where="", seconds=LOAD_FACTOR * limit)  # the page's watchdog, while the code loads
+        bot = load_source(code, limit=limit)
+        post("thought")
     except UserBotError as err:
         post("error", **error_message(err))
         return
@@ -82,4 +127,9 @@ async def handle(text):
     """One message from the page."""
     request = json.loads(text)
     if request.get("type") == "run":
-        await run(request)
+        try:
+            await run(request)
+        except Exception as exc:  # the lab's own fault, not the user's: a sentence, details in the console
+            js.console.warn(f"lab: {type(exc).__name__}: {exc}")
+            post("error", kind="internal", message=f"The lab hit an internal error ({type(exc).__name__}); "
+                 "reload the page to try again.", line=None, trace="", where="", round=None)

@@ -7,10 +7,16 @@ const here = new URL("./", import.meta.url);
 const site = new URL("../", here);
 const wheel = new URL(import.meta.url).searchParams.get("wheel");
 
+const step = (name) => postMessage(JSON.stringify({ type: "boot", step: name, ms: Math.round(performance.now()) }));
+
 const ready = (async () => {
+  step("python");
   const py = await loadPyodide({ indexURL: new URL("assets/vendor/pyodide/", site).href, stdout: () => {}, stderr: () => {} });
+  step("micropip");
   await py.loadPackage("micropip", { messageCallback: () => {}, errorCallback: () => {} });
+  step("engine");
   await py.pyimport("micropip").install(new URL(`assets/vendor/${wheel}`, site).href);
+  step("lab");
   const glue = await fetch(new URL("lab_worker.py", here), { cache: "no-cache" });
   if (!glue.ok) throw new Error(`lab/lab_worker.py (HTTP ${glue.status})`);
   py.runPython(await glue.text(), { filename: "lab_worker.py" });

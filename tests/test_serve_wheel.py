@@ -82,12 +82,16 @@ def test_the_development_server_serves_the_wheel_from_the_current_sources() -> N
         server.server_close()
 
 
-def test_a_built_site_has_the_wheel_and_keeps_lab_files_out_of_the_table_precache(tmp_path: Path) -> None:
+def test_a_built_site_has_the_wheel_and_the_lab_and_keeps_them_out_of_the_table_precache(tmp_path: Path) -> None:
     """--build DIR writes the wheel; the service worker precaches the table's files only (wheels and the
     lab are cached on first use), but the release version covers them all."""
     site = tmp_path / "site"
     serve.build(site)
     assert (site / serve.wheel_path()).read_bytes() == serve.package_wheel()
+    for name in ("lab.html", "lab/lab.js", "lab/worker.mjs", "lab/lab_worker.py", "lab/lab.css"):
+        assert (site / name).read_bytes() == (serve.ROOT / name).read_bytes()
+    if (serve.ROOT / serve.EDITOR / "editor.js").is_file():
+        assert (site / serve.EDITOR / "editor.js").is_file()
     listed = json.loads((site / serve.PRECACHE).read_text(encoding="utf-8").split("=", 1)[1].rstrip(";\n"))["files"]
     assert serve.BUNDLE in listed and "index.html" in listed
     assert not [f for f in listed if serve.lab_only(f)]

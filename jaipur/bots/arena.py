@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .. import safejson
 from ..cards import letters_of
 from ..errors import JaipurError
 from ..rng import Rng, mix64
@@ -163,7 +164,7 @@ def _read_log(path: str, a: str, b: str, seed: int, movetime: float | None, roun
         with open(path, encoding="utf-8") as handle:
             for line in handle:
                 try:
-                    row = json.loads(line)
+                    row = safejson.loads(line, "An arena log row")
                 except ValueError:
                     continue  # a line cut short when the run was stopped
                 if not isinstance(row, dict):

@@ -5,16 +5,35 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Generator
-from typing import Any
+from typing import TypeVar
 
 from ..cards import counts_of
 from ..errors import JaipurError
-from ..position import Position
+from ..position import PLAYING, Position
 from ..rng import Rng
 from ..rules import legal_moves
+from ..types import View
 
 Thinking = Generator[None, None, str]
 """A bot's thinking: yields None now and then (so a page can breathe) and returns the move."""
+T = TypeVar("T")
+
+
+def run_to_end(thinking: Generator[None, None, T]) -> T:
+    """Drive a thinking generator to its end without pausing and return what it returns.
+
+    >>> def counting():
+    ...     yield None
+    ...     return 3
+    >>> run_to_end(counting())
+    3
+    """
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            found: T = stop.value
+            return found
 
 
 class NoMoveError(JaipurError):
@@ -23,17 +42,17 @@ class NoMoveError(JaipurError):
     code = "no-move"
 
 
-def check_view(v: dict[str, Any]) -> None:
+def check_view(v: View) -> None:
     """Raise NoMoveError unless the view's seat is the one to move in a round being played."""
     if not isinstance(v, dict) or "seat" not in v or "market" not in v:
         raise NoMoveError("A bot needs a view of the table (see jaipur.view).")
-    if v.get("status", "playing") != "playing":
+    if v.get("status", PLAYING) != PLAYING:
         raise NoMoveError("The round is over: there is no move to choose until the next round is dealt.")
     if v["seat"] != v["to_move"]:
         raise NoMoveError("It is the other player's turn: this seat has no move to choose.")
 
 
-def legal_from_view(v: dict[str, Any]) -> list[str]:
+def legal_from_view(v: View) -> list[str]:
     """The legal moves of the view's seat (they depend only on the market, its hand and its herd)."""
     check_view(v)
     seat = v["seat"]
@@ -77,18 +96,12 @@ class Bot(ABC):
     name = "bot"
 
     @abstractmethod
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """Think about the view's position; yields None now and then and returns the chosen move."""
 
-    def choose(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> str:
+    def choose(self, view: View, rng: Rng, movetime: float | None = None) -> str:
         """The chosen move: the same as running `think` to the end."""
-        thinking = self.think(view, rng, movetime)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as stop:
-                move: str = stop.value
-                return move
+        return run_to_end(self.think(view, rng, movetime))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

@@ -9,23 +9,24 @@ import sys
 from typing import Any, TextIO
 
 from ..cards import BONUS_SIZES, GOODS
+from ..cli_io import cap_jobs, check_log, check_movetime, read_position, write_line
 from ..errors import BadMoveError, JaipurError, MatchOverError
-from ..position import Position
+from ..position import MATCH_OVER, Position
 from ..rng import Rng
 from ..rules import apply, legal_moves, new_match, next_round
+from ..types import View
 from ..view import view
 from . import LEVELS, UnknownBotError
 from .arena import make_bot, run_arena
 from .registry import ARENA_BOTS, check_level
+from .suggest import suggest
 from .train import add_parser as add_train_parser
 from .words import describe
 
 
 def _position_for_move(path: str) -> Position:
-    from ..__main__ import read_position
-
     p = read_position(path)
-    if p.status == "match-over":
+    if p.status == MATCH_OVER:
         raise MatchOverError("The match is over: there is no move to choose.")
     if p.round_over:
         p = next_round(p)
@@ -36,10 +37,9 @@ def cmd_move(args: argparse.Namespace) -> None:
     """Print the move the bot chooses for the side to move (last line: the move in notation)."""
     check_level(args.bot)
     bot = make_bot(args.bot)
+    movetime = check_movetime(args.movetime)
     p = _position_for_move(args.position)
-    if args.movetime is not None and args.movetime <= 0:
-        raise UnknownBotError("--movetime must be a positive number of seconds.")
-    print(bot.choose(view(p, p.to_move), Rng(args.seed), args.movetime))
+    print(bot.choose(view(p, p.to_move), Rng(args.seed), movetime))
 
 
 def cmd_arena(args: argparse.Namespace) -> None:
@@ -48,12 +48,16 @@ def cmd_arena(args: argparse.Namespace) -> None:
         check_level(spec, ARENA_BOTS)
     if args.rounds < 1:
         raise UnknownBotError("--rounds must be at least 1.")
-    summary = run_arena(args.a, args.b, args.rounds, args.seed, args.movetime, max(1, args.jobs), args.progress,
+    movetime = check_movetime(args.movetime)
+    if args.log is not None:
+        check_log(args.log)
+    jobs = cap_jobs(args.jobs) if args.scheduler is None else max(1, args.jobs)
+    summary = run_arena(args.a, args.b, args.rounds, args.seed, movetime, jobs, args.progress,
                         args.log, args.scheduler)
     if args.json:
-        print(json.dumps(summary, separators=(",", ":")))
+        write_line(json.dumps(summary, ensure_ascii=False, separators=(",", ":")))
         return
-    print(f"{summary['a']} vs {summary['b']}: {summary['rounds']} rounds, "
+    write_line(f"{summary['a']} vs {summary['b']}: {summary['rounds']} rounds, "
           f"{summary['a_wins']} wins, {summary['b_wins']} losses, {summary['ties']} ties; "
           f"win rate {summary['a_win_rate']:.3f} (95% CI {summary['ci95'][0]:.3f}–{summary['ci95'][1]:.3f}); "
           f"ms per move: {summary['a']} {summary['ms_per_move']['a']['median']}, "
@@ -65,11 +69,12 @@ def cmd_arena(args: argparse.Namespace) -> None:
 HELP = (
     "Moves: TD takes a diamond (D G S C P L), TM takes all the camels, "
     "XDG-LM exchanges (take D and G, give L and a camel), S3L sells three leather. "
-    "Type 'legal' for your legal moves, 'table' to see the table again, 'quit' to leave."
+    "Type 'legal' for your legal moves, 'hint' for a suggested move, 'table' to see the table again, "
+    "'quit' to leave."
 )
 
 
-def table_text(v: dict[str, Any], names: tuple[str, str]) -> str:
+def table_text(v: View, names: tuple[str, str]) -> str:
     """The table as one seat sees it, in a few lines of text."""
     seat = v["seat"]
     other = 1 - seat
@@ -120,7 +125,7 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
     p = new_match(seed, "standard")
 
     def say(text: str) -> None:
-        stdout.write(text + "\n")
+        write_line(text, stdout)
         stdout.flush()
 
     say(f"Jaipur: you against the {opponent} bot (seed {seed}). {HELP}")
@@ -128,7 +133,7 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
     while True:
         if p.round_over:
             say(_round_text(p, seat))
-            if p.status == "match-over":
+            if p.status == MATCH_OVER:
                 return 0
             p = next_round(p)
             shown = False
@@ -146,7 +151,11 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
             shown = True
         stdout.write("Your move: ")
         stdout.flush()
-        line = stdin.readline()
+        try:
+            line = stdin.readline()
+        except UnicodeDecodeError:
+            say("\nThat input is not UTF-8 text; the match is left unfinished.")
+            return 2
         if not line:
             say("\nGoodbye: the match is left unfinished.")
             return 0
@@ -162,6 +171,10 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
             continue
         if word in ("legal", "moves"):
             say("Legal moves: " + " ".join(legal_moves(p)))
+            continue
+        if word in ("hint", "suggest"):
+            tip = suggest(v)                   # its reason is a code; str() words it from the English catalogue
+            say(f"Suggestion: {tip.move}. {tip.reason}")
             continue
         if word in ("table", "t"):
             say(table_text(v, names))
@@ -182,9 +195,10 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
 def cmd_play(args: argparse.Namespace) -> None:
     """Play a match against a bot in the terminal."""
     check_level(args.opponent)
+    movetime = check_movetime(args.movetime)
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
     try:
-        status = play(args.opponent, seed, args.seat, args.movetime, sys.stdin, sys.stdout)
+        status = play(args.opponent, seed, args.seat, movetime, sys.stdin, sys.stdout)
     except KeyboardInterrupt:
         print("\nGoodbye.")
         status = 0

@@ -17,6 +17,8 @@ from ..cards import BONUS_SIZES, BONUS_TOKENS, CAMEL_INDEX, CAMEL_TOKEN, DECK_CO
 from ..notation import CAMELS, SELL, TAKE
 from ..position import Position
 from ..rules import move_delta
+from ..types import View
+from ..view import unseen_cards
 from .weights import DEFAULT_WEIGHTS
 
 Counts = tuple[int, ...]
@@ -108,15 +110,13 @@ def _mean(values: Sequence[int]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def table_from_view(v: dict[str, Any]) -> Table:
+def table_from_view(v: View) -> Table:
     """The heuristic's table for the seat that owns the view."""
     seat = v["seat"]
     other = 1 - seat
     market = counts_of(v["market"])
     hand = counts_of(v["hand"])
-    seen = list(counts_of(v["market"] + v["hand"] + v["discard"]))
-    seen[CAMEL_INDEX] += v["herds"][0] + v["herds"][1]
-    unseen = tuple(DECK_COUNTS[i] - seen[i] for i in range(7))
+    unseen = unseen_cards(v)
     means = []
     for size in BONUS_SIZES:
         pool = list(BONUS_TOKENS[size])

@@ -22,11 +22,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator
-from typing import Any
 
 from ..position import Position
 from ..rng import Rng
 from ..rules import legal_cache, play_unchecked, result
+from ..types import View
 from ..view import determinize
 from .base import Bot, Thinking, check_movetime, legal_from_view
 from .evaluator import Evaluator, shipped
@@ -200,7 +200,7 @@ class MaharajaBot(Bot):
             return self._value(p, seat)
         return self.evaluator.value(p, seat)
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """Search until the budget is spent, yielding every ~15 ms of work; return the most visited root move."""
         start = time.monotonic()
         if len(legal_cache) > CACHE_SOFT_LIMIT:

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 from ..position import Position
 from ..rng import Rng
 from ..rules import legal_cache, play_unchecked, result
+from ..types import View
 from ..view import determinize
 from .base import Bot, Thinking, check_movetime, legal_from_view
 from .heuristics import DEFAULT, Scorer, Weights, table_from_view
@@ -96,7 +96,7 @@ class Maharaja1Bot(Bot):
             return None, self.iterations
         return None, DEFAULT_ITERATIONS
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """Search until the budget is spent, yielding every ~15 ms of work; return the best root move."""
         start = time.monotonic()
         _trim_engine_caches()
@@ -146,7 +146,7 @@ class Maharaja1Bot(Bot):
         best_i = max(range(k), key=lambda j: (visits[j], totals[j] / visits[j] if visits[j] else 0.0, -j))
         return roots[best_i]
 
-    def _halving(self, view: dict[str, Any], rng: Rng, roots: list[str], seat: int, start: float,
+    def _halving(self, view: View, rng: Rng, roots: list[str], seat: int, start: float,
                  seconds: float | None, cap: int | None) -> Thinking:
         """Sequential halving: every live candidate is played out in the same dealt worlds; the worse half drops."""
         k = len(roots)

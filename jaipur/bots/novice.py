@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..cards import CAMEL_INDEX, GOODS, GOODS_TOKENS, PRECIOUS, counts_of
 from ..rng import Rng
+from ..types import View
 from .base import Bot, Thinking, legal_from_view
 
 SLIP = 0.15
@@ -20,7 +19,7 @@ class NoviceBot(Bot):
     def __init__(self, slip: float = SLIP) -> None:
         self.slip = slip
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """Follow a beginner's checklist; now and then play a simple move on a whim."""
         moves = legal_from_view(view)
         legal = set(moves)

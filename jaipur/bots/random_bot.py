@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..rng import Rng
+from ..types import View
 from .base import Bot, Thinking, legal_from_view
 
 
@@ -13,7 +12,7 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """Pick a legal move uniformly at random."""
         moves = legal_from_view(view)
         return rng.choice(moves)

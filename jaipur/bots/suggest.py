@@ -17,6 +17,8 @@ from ..cards import GOODS, PRECIOUS, counts_of
 from ..lang import Reason
 from ..notation import CAMELS, EXCHANGE, SELL, TAKE, parse_move
 from ..rng import Rng
+from ..types import View
+from .base import run_to_end
 from .heuristics import Scorer, table_from_view
 from .words import sale_tokens
 
@@ -40,7 +42,7 @@ REASON_CODES = (
 """Every reason code `explain` gives (each has a template in every catalogue)."""
 
 
-def _sell_reason(move: str, view: dict[str, Any], scorer: Scorer) -> Reason:
+def _sell_reason(move: str, view: View, scorer: Scorer) -> Reason:
     m = parse_move(move)
     t = scorer.t
     g = m.good
@@ -83,7 +85,7 @@ def _take_reason(move: str, scorer: Scorer) -> Reason:
     return Reason("suggest.take.new-set", values={"good": g, "top": top})
 
 
-def _camels_reason(view: dict[str, Any], scorer: Scorer) -> Reason:
+def _camels_reason(view: View, scorer: Scorer) -> Reason:
     t = scorer.t
     c = counts_of(view["market"])[6]
     mine = t.herd + c
@@ -101,7 +103,7 @@ def _exchange_reason(move: str, scorer: Scorer) -> Reason:
     return Reason("suggest.exchange.camels" if "M" in m.given else "suggest.exchange.cards", values=values)
 
 
-def explain(move: str, view: dict[str, Any]) -> Reason:
+def explain(move: str, view: View) -> Reason:
     """Why `move` is good from this view, as a reason code with values (see REASON_CODES)."""
     scorer = Scorer(table_from_view(view))
     kind = parse_move(move).kind
@@ -116,22 +118,16 @@ def explain(move: str, view: dict[str, Any]) -> Reason:
     raise ValueError(f"'{move}' is not a move")  # pragma: no cover - parse_move knows four kinds
 
 
-def think_suggest(view: dict[str, Any], level: str = "trader", rng: Rng | None = None,
+def think_suggest(view: View, level: str = "trader", rng: Rng | None = None,
                   movetime: float | None = None) -> Generator[None, None, Suggestion]:
     """`suggest` as a generator for the page: yields None now and then, returns the Suggestion."""
-    from . import get_bot
+    from .registry import get_bot
 
     move = yield from get_bot(level).think(view, rng if rng is not None else Rng(0), movetime)
     return Suggestion(move, explain(move, view))
 
 
-def suggest(view: dict[str, Any], level: str = "trader", rng: Rng | None = None,
+def suggest(view: View, level: str = "trader", rng: Rng | None = None,
             movetime: float | None = None) -> Suggestion:
     """The move a bot of this level would play from the view, with its reason (a code with values)."""
-    thinking = think_suggest(view, level, rng, movetime)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as stop:
-            found: Suggestion = stop.value
-            return found
+    return run_to_end(think_suggest(view, level, rng, movetime))

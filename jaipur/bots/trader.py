@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..rng import Rng
+from ..types import View
 from .base import Bot, Thinking, legal_from_view
 from .heuristics import DEFAULT, Scorer, Weights, table_from_view
 
@@ -23,7 +22,7 @@ class TraderBot(Bot):
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or DEFAULT
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """Score every legal move and return the best (ties broken by the seeded generator)."""
         moves = legal_from_view(view)
         scorer = Scorer(table_from_view(view), self.weights)

@@ -41,6 +41,7 @@ from ..notation import format_move, parse_move
 from ..record import Record, record_to_compact
 from ..rng import Rng, mix64
 from ..rules import apply, new_match
+from ..types import View
 from ..view import view as seat_view
 from .base import Bot, Thinking, legal_from_view
 
@@ -138,7 +139,39 @@ class BoundedOutput(io.StringIO):
         return text
 
 
-def position_words(v: dict[str, Any]) -> str:
+SCRIPT_BLOCK = re.compile(r"^# /// script\s*$\n(?P<body>(?:^#(?: .*)?$\n)+?)^# ///\s*$", re.M)
+
+
+def script_dependencies(source: str) -> list[str]:
+    """The packages the code asks for in inline script metadata (PEP 723), e.g.
+
+        # /// script
+        # dependencies = ["more-itertools"]
+        # ///
+
+    The lab installs them with micropip first (from PyPI: that needs the network); the command line leaves
+    them to pip. A block that cannot be read is a UserBotError.
+
+    >>> script_dependencies('# /// script\\n# dependencies = ["a", "b>=1"]\\n# ///\\nimport a\\n')
+    ['a', 'b>=1']
+    """
+    match = SCRIPT_BLOCK.search(source)
+    if match is None:
+        return []
+    import tomllib
+
+    body = "".join(line[2:] if line.startswith("# ") else line[1:] for line in match["body"].splitlines(True))
+    try:
+        deps = tomllib.loads(body).get("dependencies", [])
+    except tomllib.TOMLDecodeError as exc:
+        line = source[:match.start()].count("\n") + 1
+        raise UserBotError(f"The script block on line {line} is not valid TOML ({exc}).", "syntax", line) from None
+    if not isinstance(deps, list) or not all(isinstance(d, str) for d in deps):
+        raise UserBotError("The script block's dependencies must be a list of package names in quotes.", "syntax")
+    return [d.strip() for d in deps if d.strip()]
+
+
+def position_words(v: View) -> str:
     """The position a bot was shown, in a few words: round, market, its hand and both herds."""
     seat = v["seat"]
     herds = v["herds"]
@@ -199,12 +232,12 @@ class GuardedBot(Bot):
         self.output = output if output is not None else BoundedOutput()
         self.name = str(getattr(inner, "name", type(inner).__name__))[:40]
 
-    def think(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> Thinking:
+    def think(self, view: View, rng: Rng, movetime: float | None = None) -> Thinking:
         """The user's move, checked (see `choose`)."""
         return self.choose(view, rng, movetime)
         yield  # pragma: no cover - makes this a generator
 
-    def choose(self, view: dict[str, Any], rng: Rng, movetime: float | None = None) -> str:
+    def choose(self, view: View, rng: Rng, movetime: float | None = None) -> str:
         """Ask the user's bot for a move; raise UserBotError unless it is a legal move given in time."""
         legal = legal_from_view(view)
         where = position_words(view)
@@ -337,7 +370,7 @@ class LabRound:
 
 
 def play_round(user: Bot, other: Bot, seed: int, index: int, movetime: float | None = None,
-               watch: Callable[[bool, dict[str, Any]], None] | None = None) -> LabRound:
+               watch: Callable[[bool, View], None] | None = None) -> LabRound:
     """Round `index`: deal `seed + index // 2` as a single-round match, the user's bot in seat `index % 2`
     (so each deal is played from both seats). `watch(True, view)` is called before each of the user's moves
     and `watch(False, view)` after it (the page arms its watchdog with them)."""

@@ -10,18 +10,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..cards import counts_of
 from ..lang import Reason
 from ..lang.strings import strings
 from ..notation import CAMELS, EXCHANGE, SELL, TAKE, parse_move
+from ..types import View
 
 SAY_CODES = ("say.take", "say.camels", "say.exchange", "say.sell", "say.sell-bonus")
 """The codes `saying` gives (each also with `.you`, the second person)."""
 
 
-def sale_tokens(move: str, view: dict[str, Any]) -> tuple[int, bool]:
+def sale_tokens(move: str, view: View) -> tuple[int, bool]:
     """The rupees a sale earns from the goods pile, and whether a bonus pile still has a token for it."""
     m = parse_move(move)
     pile = view["goods"][m.good]
@@ -29,7 +28,7 @@ def sale_tokens(move: str, view: dict[str, Any]) -> tuple[int, bool]:
     return sum(pile[: m.count]), bonus
 
 
-def saying(move: str, view: dict[str, Any], you: bool = False) -> Reason:
+def saying(move: str, view: View, you: bool = False) -> Reason:
     """The move as a reason code with values, read against the view before it is played (`you`: second person)."""
     m = parse_move(move)
     who = ".you" if you else ""
@@ -46,6 +45,6 @@ def saying(move: str, view: dict[str, Any], you: bool = False) -> Reason:
     raise ValueError(f"'{move}' is not a move")  # pragma: no cover - parse_move knows four kinds
 
 
-def describe(move: str, view: dict[str, Any], you: bool = False, lang: str = "en") -> str:
+def describe(move: str, view: View, you: bool = False, lang: str = "en") -> str:
     """The move as a verb phrase in `lang` (third person, or second with `you`), read against the view before it."""
     return strings(lang).reason(saying(move, view, you))

@@ -188,7 +188,7 @@ class Strings:
         return composer(raw, values) if composer is not None else values
 
     def _suggest_values(self, raw: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
-        """A suggestion's values: the cards sold, the rupees, the bonus clause, the head of a camels reason."""
+        """A suggestion's (or a terminal line's) values: the cards sold, rupees, bonus clause, a camels head."""
         out = values
         if "count" in raw and isinstance(raw.get("good"), str):
             out["cards"] = self.count_a(raw["good"], raw["count"])

@@ -1,5 +1,6 @@
-"""The web table: pure rendering (render.py, model.py, i18n.py) and the browser controller (app.py, dom.py).
+"""The web table: the controller of the page's chrome (app.py), one module per page mode (modes/), the one
+address reader (address.py), pure rendering (render.py, model.py, i18n.py) and the browser glue (dom.py).
 
 Only `app.start()` and `dom.py` touch the browser (`js`, `pyodide.ffi`), and only inside functions,
-so every module here imports in CPython for the tests.
+so every module here imports in CPython for the tests (and their doctests run there).
 """

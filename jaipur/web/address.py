@@ -14,7 +14,7 @@ Unknown parameters are ignored. The page (app.start), the tests and ``python -m 
 all read addresses through `read_address`; links.py writes them.
 
 The lists of what a parameter may be live once: languages in i18n.LANGS, game modes and the largest
-seed in jaipur.position, the computer's levels in `LEVELS` here.
+seed in jaipur.position, the computer's levels in jaipur.bots.registry (read into `LEVELS` here).
 
 >>> r = read_address("?opponent=trader&seed=3&lang=fa&seat=2", "")
 >>> r.opponent, r.seed, r.lang, r.kind, [p.code for p in r.problems]
@@ -37,7 +37,17 @@ from .problems import short
 from .puzzle import MAX_CAPTION, Puzzle, clean_caption, load_puzzle, puzzle_from_json
 from .query import parse_query, unquote_text
 
-LEVELS = ("novice", "trader", "maharaja")
+
+def _levels() -> tuple[str, ...]:
+    """The levels offered to players, from the bots' one registry (none when the bots cannot be imported:
+    the page then offers two players on one device only)."""
+    try:
+        from ..bots.registry import LEVELS as offered
+    except Exception:  # noqa: BLE001 - a missing or broken bots package must not stop the page
+        return ()
+    return tuple(offered)
+
+LEVELS: tuple[str, ...] = _levels()
 """The computer's levels the page offers, weakest first (the strongest available is the default)."""
 OPPONENTS = (*LEVELS, "human")
 """What ``?opponent=`` accepts: a level, or two people on one device."""

@@ -18,19 +18,22 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from ..position import Position, position_to_json
+from ..position import MODES, Position
 from ..record import Record
 from . import host
 from .address import PageRequest, read_address
 from .i18n import LANGS, Reason, Strings, strings
 from .links import make_link
-from .model import ROVING_ZONES, ActionState, Suggestion, TableState, key_command
+from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
 from .modes import AUTOPLAY_DELAY, Bots, MatchMode, Mode, Platform, PuzzleMode, ReplayMode, StillMode, Thinker
-from .motion import Flight, Played
-from .profile import PROFILE_KEY, Profile, outcome_for, profile_text, read_profile
+from .modes.match import saved_match
+from .modes.thinker import browser_movetimes, load_bots
+from .motion import Played
+from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
-from .saved import STORAGE_KEY, SavedGame, export_filename, export_record, import_record, load_text
+from .saved import download_record, import_record
+from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 MIN_THINK = 0.35
 """Seconds the computer shows "thinking…" at least, so its move can be followed."""
@@ -53,11 +56,12 @@ class Controller:
         self.movetime = dict(movetime or {})
         self.min_think = min_think
         self.autoplay_delay = autoplay_delay
+        self.worker: WorkerLink | None = None  # the page's thinking worker (worker_thinker.py; start() sets it)
         self.levels = self.thinker().levels()
         self.embed = self.address.embed
-        self.profile = self._load_profile()
+        self.profile = Profile() if self.embed else load_profile(platform)   # embedded: the player's own is left be
         given_lang = "lang" in self.address.given or self.profile.lang is None
-        self._lang = self.address.lang if given_lang else str(self.profile.lang)
+        self.lang = self.address.lang if given_lang else str(self.profile.lang)
         self.update_ready = False              # a new release of the site waits (sw.js): offer a reload
         try:
             self.allowed = host.allowed_origins(platform.origin(), self.address.hosts)
@@ -85,7 +89,9 @@ class Controller:
         self.save_dropped = False              # a saved game could not be read (a fresh game starts)
 
     def thinker(self) -> Thinker:
-        """A new thinker for a match against the computer (today: the bots' generators on asyncio)."""
+        """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio."""
+        if self.worker is not None:
+            return WorkerThinker(self.platform, self.bots, self.worker, self.movetime, self.min_think)
         return Thinker(self.platform, self.bots, self.movetime, self.min_think)
 
     def strongest(self) -> str:
@@ -106,14 +112,9 @@ class Controller:
 
     # ------------------------------------------------------------ what the page shows
     @property
-    def lang(self) -> str:
-        """The page's language."""
-        return self._lang
-
-    @property
     def strings(self) -> Strings:
         """The words of the page's language."""
-        return strings(self._lang)
+        return strings(self.lang)
 
     @property
     def screen(self) -> str:
@@ -127,7 +128,7 @@ class Controller:
 
     @property
     def position(self) -> Position | None:
-        """The position on the table (None on the start screen and in a replay's terms, its frame)."""
+        """The position on the table (a replay's: its current frame; None on the start screen)."""
         return None if self.mode is None else self.mode.position
 
     @property
@@ -137,7 +138,7 @@ class Controller:
 
     def state(self, at: Position | None = None) -> TableState:
         """Everything the renderer needs: the chrome here, the table from the mode (a seat's VIEW)."""
-        st = TableState(screen=self.screen, lang=self._lang, embed=self.embed, opponent=self.choice_opponent,
+        st = TableState(screen=self.screen, lang=self.lang, embed=self.embed, opponent=self.choice_opponent,
                         mode=self.choice_mode, levels=self.levels, bots_ok=bool(self.levels),
                         problems=self.problems, error=self.error, notices=list(self.notices), dialog=self.dialog,
                         share=self.share, import_problem=self.import_problem, tools=not self.embed,
@@ -155,7 +156,8 @@ class Controller:
         played = self.played
         if self.screen != "pass":       # kept while the pass screen hides the table (hot seat)
             self.played = None
-        moving = self._flights(played) if played is not None else []
+        moving = self.mode.flights(played) if played is not None and self.mode is not None and self.screen == "table" \
+            else []
         if moving and played is not None and self.shown != "table":
             # after the pass screen: the table as it was, to fly from (the next draw follows at once)
             self.platform.draw(render(self.state(played.before), s), s.lang, s.dir)
@@ -166,10 +168,6 @@ class Controller:
             self.platform.draw(node, s.lang, s.dir)
         self.shown = self.screen
 
-    def _flights(self, played: Played) -> list[Flight]:
-        """What flies for a move just played, as the seat in front of the screen sees it (none off the table)."""
-        return self.mode.flights(played) if self.mode is not None and self.screen == "table" else []
-
     def refresh(self) -> None:
         """Draw now (after a computer's move or an autoplay frame); a failure goes to the console only."""
         try:
@@ -178,14 +176,6 @@ class Controller:
             self.platform.console_error(f"Jaipur could not draw the table: {type(exc).__name__}: {exc}")
 
     # ------------------------------------------------------------ what a mode may ask (modes.Page)
-    def moved(self, played: Played) -> None:
-        """A move was just played: show it moving on the next draw of the table."""
-        self.played = played
-
-    def show_dialog(self, name: str | None) -> None:
-        """Open a dialog of the table (round, match), or close the one open."""
-        self.dialog = name
-
     def storage_refused(self) -> None:
         """The browser would not keep the game: say so once."""
         if not self.storage_warned:
@@ -194,7 +184,8 @@ class Controller:
 
     def count_match(self, level: str, after: Position, seat: int) -> None:
         """A match against the computer has just ended: count it as won, lost or drawn for its level."""
-        outcome = outcome_for((after.result or {}).get("match_winner"), seat)
+        res = after.result
+        outcome = outcome_for(res["match_winner"] if res is not None else None, seat)
         if outcome is not None:
             self._store_profile(self.profile.with_result(level, outcome))
 
@@ -240,7 +231,7 @@ class Controller:
     def on_action(self, action: str, value: str, event: dict[str, Any]) -> None:
         """A button: the chrome's own, or the current mode's (`Mode.actions`)."""
         chrome: Callable[[], None] | None = {
-            "start": self.start_from_screen, "opponent": lambda: self._choose("opponent", value),
+            "start": self.new_game, "opponent": lambda: self._choose("opponent", value),
             "mode": lambda: self._choose("mode", value), "set-lang": lambda: self._choose("lang", value),
             "switch-lang": lambda: self._choose("lang", value), "clear": self.clear, "suggest": self.suggest,
             "new-game": self.to_start, "menu": self.menu, "leave": self.to_start, "stay": self.close_dialog,
@@ -280,20 +271,12 @@ class Controller:
             self.mode.act(action, "")
 
     def on_command(self, command: str) -> None:
-        """A shortcut key's command: what the button of the same name does, when that button could be pressed."""
+        """A shortcut key's command: what the button of the same name does, when that button could be pressed
+        (the site's tools, undo and suggest, are not there when embedded)."""
         if command == "keys":
             self.toggle_keys()
-        elif self.screen != "table" or self.dialog is not None or self.mode is None:
-            return
-        elif command in ("take", "camels", "exchange", "sell"):
-            self.play_selection(command)
-        elif command == "clear":
-            self.clear()
-        elif command == "undo" and not self.embed and "undo" in self.mode.actions:
-            if self.mode.act("undo", ""):
-                self.clear()
-        elif command == "suggest" and not self.embed:
-            self.suggest()
+        elif self.screen == "table" and self.dialog is None and not (self.embed and command in ("undo", "suggest")):
+            self.on_action(command, "", {})
 
     def open_rules(self) -> None:
         """The rules summary ("How to play"), over the start screen or the table."""
@@ -331,8 +314,9 @@ class Controller:
 
     def current_actions(self) -> dict[str, ActionState]:
         """The action buttons for the selection."""
-        assert self.mode is not None
-        return self.mode.current_actions(self.selection)
+        mode, p = self.mode, self.position
+        assert mode is not None and p is not None
+        return action_states(p, mode.viewer, mode.seen(p), self.selection, self.can_move())
 
     def play_selection(self, kind: str) -> None:
         """An action button: play the selection's move when it is legal; otherwise nothing changes."""
@@ -362,17 +346,13 @@ class Controller:
     def _choose(self, what: str, value: str) -> None:
         if what == "opponent" and (value == "human" or value in self.levels):
             self.choice_opponent = value
-        elif what == "mode" and value in ("standard", "single-round"):
+        elif what == "mode" and value in MODES:
             self.choice_mode = value
         elif what == "lang" and value in LANGS:
-            self._lang = value
+            self.lang = value
             if self.mode is not None:
                 self.mode.save()
             self._store_profile(self.profile.with_lang(value))
-
-    def start_from_screen(self) -> None:
-        """The start screen's button: a new match against the chosen opponent."""
-        self.new_game()
 
     def to_start(self) -> None:
         """Back to the start screen (the running game, if any, is dropped)."""
@@ -392,19 +372,23 @@ class Controller:
             self.to_start()
 
     def open_dialog(self, name: str) -> None:
+        """Open one of the chrome's dialogs (game, import, keys, rules)."""
         self.dialog = name
         self.import_problem = None
 
     def close_dialog(self) -> None:
+        """Close the dialog open, when Close and Escape may shut it."""
         if self.dialog in CLOSABLE_DIALOGS:
             self.dialog = None
             self.share = None
             self.import_problem = None
 
     def dismiss(self) -> None:
+        """Hide the error sentence."""
         self.error = None
 
     def dismiss_notices(self) -> None:
+        """Hide the notices above the table."""
         self.notices = []
 
     # ------------------------------------------------------------ opening a mode
@@ -483,71 +467,26 @@ class Controller:
 
     # ------------------------------------------------------------ the saved game, the profile, updates
     def resume(self) -> bool:
-        """Resume the saved match when there is one and the address asks for nothing else.
-        A save that cannot be read is removed and said so (a notice); the caller then starts a fresh game."""
+        """Resume the saved match when there is one and the address asks for nothing else (modes.match.saved_match)."""
         if self.embed or not self.address.interactive:
             return False
-        try:
-            text = self.platform.load(STORAGE_KEY)
-        except Exception:  # noqa: BLE001
-            text = None
-        if text is None:
-            return False
-        saved = load_text(text)
-        if isinstance(saved, Reason):
-            self.notices.append(saved)
-            self.save_dropped = True
-            self.platform.console_warn(f"Jaipur: the saved game was dropped: {saved.message}")
-            try:
-                self.platform.remove(STORAGE_KEY)
-            except Exception:  # noqa: BLE001
-                pass
-            return False
-        if not self._address_allows(saved):
-            return False
-        if saved.opponent != "human" and saved.opponent not in self.levels:
-            self.notices.append(Reason("save.opponent", values={"value": saved.opponent}))
-            return False
-        if saved.finished:
+        saved, notices, dropped = saved_match(self.platform, self.address, self.seed, self.levels)
+        self.save_dropped = self.save_dropped or dropped
+        self.notices.extend(notices)
+        if saved is None:
             return False
         lang = saved.extra.get("lang")   # a language the player chose (profile) or the address names comes first
         if lang in LANGS and "lang" not in self.address.given and self.profile.lang is None:
-            self._lang = str(lang)
+            self.lang = str(lang)
         self._match(saved.record, saved.opponent, saved.human_seat)
         self.notices.append(Reason("save.resumed"))
         return True
 
-    def _address_allows(self, saved: SavedGame) -> bool:
-        """The saved match is resumed unless the address asks for another one (another seed, position
-        or opponent). A reload of the same address resumes."""
-        a = self.address
-        rec = saved.record
-        if a.opponent is not None and a.opponent != saved.opponent:
-            return False
-        if a.position is not None:
-            return rec.start is not None and position_to_json(rec.start) == position_to_json(a.position)
-        if self.seed is not None and (rec.start is not None or rec.seed != self.seed or rec.mode != a.mode):
-            return False
-        return True
-
-    def _load_profile(self) -> Profile:
-        """The language chosen and the statistics kept in the browser (an empty profile when there are none)."""
-        if self.embed:  # an embedded table neither reads nor changes the player's own choices
-            return Profile()
-        try:
-            return read_profile(self.platform.load(PROFILE_KEY))
-        except Exception:  # noqa: BLE001 - storage refused: nothing remembered
-            return Profile()
-
     def _store_profile(self, profile: Profile) -> None:
         """Keep the profile (in memory always; in storage when the page is not embedded)."""
         self.profile = profile
-        if self.embed:
-            return
-        try:
-            self.platform.store(PROFILE_KEY, profile_text(profile))
-        except Exception as exc:  # noqa: BLE001 - statistics are a convenience
-            self.platform.console_warn(f"Jaipur could not keep the statistics: {type(exc).__name__}: {exc}")
+        if not self.embed:
+            keep_profile(self.platform, profile)
 
     def apply_update(self) -> None:
         """The update notice's button: the match is saved already; load the new release of the site."""
@@ -566,11 +505,12 @@ class Controller:
         rec = self.shareable()
         if rec is None:
             return
-        link = make_link(self.platform.page_url(), record=rec, lang=self._lang if self._lang != "en" else None)
+        link = make_link(self.platform.page_url(), record=rec, lang=self.lang if self.lang != "en" else None)
         self.share = {"link": link, "copied": None}
         self.dialog = "share"
 
     def copy_link(self) -> None:
+        """The share dialog's Copy button (the dialog then says whether it worked)."""
         if self.share is not None:
             self.platform.spawn(self._copy(str(self.share["link"])))
 
@@ -588,14 +528,8 @@ class Controller:
         rec = self.shareable()
         if rec is None:
             return
-        name = export_filename(rec)
-        ok = False
-        try:
-            ok = bool(self.platform.download(name, export_record(rec)))
-        except Exception as exc:  # noqa: BLE001
-            self.platform.console_warn(f"Jaipur could not download the record: {exc}")
         self.dialog = None
-        self.notices.append(Reason("export.done", values={"name": name}) if ok else Reason("export.failed"))
+        self.notices.append(download_record(self.platform, rec))
 
     def import_text(self, text: Any, too_big: bool = False) -> None:
         """A record from the file picker or pasted text opens in the replay viewer; a bad one is explained."""
@@ -653,27 +587,6 @@ class Controller:
         self.notices = []
 
 
-def load_bots() -> Bots | None:
-    """The jaipur.bots package, or None when it cannot be imported (the page then offers two players only)."""
-    try:
-        from .. import bots
-    except Exception:  # noqa: BLE001 - a missing or broken bots package must not stop the table
-        return None
-    return bots if hasattr(bots, "get_bot") and hasattr(bots, "LEVELS") else None  # type: ignore[return-value]
-
-
-def browser_movetimes() -> dict[str, float | None]:
-    """Per-level thinking time for the browser (the maharaja's browser budget, when it has one)."""
-    out: dict[str, float | None] = {}
-    try:
-        from ..bots import maharaja
-
-        out["maharaja"] = float(getattr(maharaja, "BROWSER_MOVETIME", 0.8))
-    except Exception:  # noqa: BLE001
-        pass
-    return out
-
-
 def start() -> None:
     """The PyScript entry: read the address, draw the start screen or the table, mark the page ready."""
     import js
@@ -683,6 +596,7 @@ def start() -> None:
     address = read_address(str(js.location.search or ""), str(js.location.hash or ""))
     platform = BrowserPlatform(js.document.getElementById("app"))
     controller = Controller(platform, address, load_bots(), browser_movetimes())
+    controller.worker = browser_link(platform)
     platform.listen(controller.on_event)
     try:
         controller.boot()
@@ -691,6 +605,7 @@ def start() -> None:
         controller.fail(exc)
         controller.draw()
     js.document.documentElement.dataset.jaipur = "ready"
+    controller.worker.start()  # after the table is ready, so the page does not load slower
 
 
 __all__ = ["Controller", "load_bots", "start"]

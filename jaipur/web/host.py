@@ -153,9 +153,10 @@ def round_over_event(position: Position) -> dict[str, Any]:
 
 def match_over_event(position: Position) -> dict[str, Any]:
     """Sent when the match ends: the winner (seat, "draw") and the seals."""
-    res = position.result or {}
-    return event("match-over", round=position.round, winner=res.get("match_winner"), seals=res.get("seals"),
-                 result=res)
+    res = position.result
+    if res is None:
+        return event("match-over", round=position.round, winner=None, seals=None, result={})
+    return event("match-over", round=position.round, winner=res["match_winner"], seals=res["seals"], result=res)
 
 
 def events_after_move(before: Position, move: str, after: Position, ply: int) -> list[dict[str, Any]]:

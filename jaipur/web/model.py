@@ -270,8 +270,8 @@ def round_end(p: Position) -> RoundEnd:
     >>> round_end(apply(position_from_json({"market": "MMMDG", "hands": ["D", "S"], "deck": "", "seed": 4}), "TM"))
     {'kind': 'round-end', 'round': 1, 'scores': [5, 0]}
     """
-    res = p.result or {}
-    return {"kind": "round-end", "round": p.round, "scores": list(res.get("scores", [0, 0]))}
+    res = p.result
+    return {"kind": "round-end", "round": p.round, "scores": list(res["scores"]) if res is not None else [0, 0]}
 
 
 def match_log(positions: list[Position], moves: list[str]) -> list[LogEntry]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from .i18n import LANGS
 
@@ -114,4 +114,29 @@ def profile_text(profile: Profile) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-__all__ = ["PROFILE_KEY", "Profile", "Tally", "outcome_for", "profile_text", "read_profile"]
+class Storage(Protocol):
+    """The browser's storage as the profile uses it."""
+
+    def load(self, key: str) -> str | None: ...
+    def store(self, key: str, text: str) -> bool: ...
+    def console_warn(self, text: str) -> None: ...
+
+
+def load_profile(storage: Storage) -> Profile:
+    """The profile kept in the browser (an empty one when there is none or storage refuses)."""
+    try:
+        return read_profile(storage.load(PROFILE_KEY))
+    except Exception:  # noqa: BLE001 - storage refused: nothing remembered
+        return Profile()
+
+
+def keep_profile(storage: Storage, profile: Profile) -> None:
+    """Store the profile; a refusal goes to the console only (statistics are a convenience)."""
+    try:
+        storage.store(PROFILE_KEY, profile_text(profile))
+    except Exception as exc:  # noqa: BLE001
+        storage.console_warn(f"Jaipur could not keep the statistics: {type(exc).__name__}: {exc}")
+
+
+__all__ = ["PROFILE_KEY", "Profile", "Tally", "keep_profile", "load_profile", "outcome_for", "profile_text",
+           "read_profile"]

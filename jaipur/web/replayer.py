@@ -160,7 +160,7 @@ class Replayer:
         """A position as `seen_from` sees it: `jaipur.view` from the chosen seat; with `"all"`, also
         `hands`, `opponent_hand` and every bonus value (`revealed: true`)."""
         seat = 0 if self.seen_from == "all" else int(self.seen_from)
-        v = view(p, seat)
+        v: dict[str, Any] = dict(view(p, seat))
         if self.seen_from == "all":
             v["revealed"] = True
             v["hands"] = [letters_of(h) for h in p.hands]

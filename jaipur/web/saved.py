@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import JaipurError
 from ..position import Position
@@ -130,6 +130,24 @@ def export_record(record: Record, compact: bool = False) -> str:
 def export_filename(record: Record, compact: bool = False) -> str:
     """A file name for the record: `jaipur-<seed>-<n>-moves.json` (`.txt` when compact)."""
     return f"jaipur-{record.seed}-{len(record.moves)}-moves.{'txt' if compact else 'json'}"
+
+
+class Downloads(Protocol):
+    """What a download needs from the platform."""
+
+    def download(self, filename: str, text: str) -> bool: ...
+    def console_warn(self, text: str) -> None: ...
+
+
+def download_record(platform: Downloads, record: Record) -> Reason:
+    """Offer the record as a JSON file; the notice that says whether it worked (never raises)."""
+    name = export_filename(record)
+    ok = False
+    try:
+        ok = bool(platform.download(name, export_record(record)))
+    except Exception as exc:  # noqa: BLE001
+        platform.console_warn(f"Jaipur could not download the record: {exc}")
+    return Reason("export.done", values={"name": name}) if ok else Reason("export.failed")
 
 
 _LINK = re.compile(r"[#&]record=([^&#\s]+)")

@@ -61,7 +61,7 @@ def test_think_suggest_yields_and_agrees() -> None:
 
     p = POSITIONS[40]
     v = view(p, p.to_move)
-    thinking = think_suggest(v, "maharaja", Rng(2), movetime=0.1)
+    thinking = think_suggest(v, "maharaja:iterations=300", Rng(2))   # a fixed amount of work, not of time
     yields = 0
     while True:
         try:
@@ -77,3 +77,14 @@ def test_think_suggest_yields_and_agrees() -> None:
             next(thinking)
     except StopIteration as stop:
         assert stop.value == suggest(v, "trader", Rng(2))
+
+
+def test_the_terminal_game_words_a_suggestion_in_english() -> None:
+    import io
+
+    from jaipur.bots.cli import play
+
+    out = io.StringIO()
+    assert play("novice", 3, 0, None, io.StringIO("hint\nquit\n"), out) == 0
+    said = [line for line in out.getvalue().splitlines() if "Suggestion:" in line]
+    assert len(said) == 1 and said[0].rstrip().endswith(".") and "{" not in said[0] and "suggest." not in said[0]

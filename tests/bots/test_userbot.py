@@ -19,6 +19,7 @@ from jaipur.bots.userbot import (
     load_file,
     load_source,
     play_round,
+    script_dependencies,
     spec_bot,
 )
 
@@ -167,3 +168,13 @@ def test_the_arena_exits_2_with_the_json_error_of_a_bad_bot_file(tmp_path: Path)
     error = json.loads(done.stdout)["error"]
     assert done.returncode == 2 and error["kind"] == "exception" and error["line"] == 3
     assert "ZeroDivisionError" in error["message"] and str(broken) in error["trace"]
+
+
+def test_script_dependencies_are_read_from_inline_metadata() -> None:
+    """PEP 723 script blocks name the packages the lab installs with micropip; a bad block is a sentence."""
+    source = '# /// script\n# requires-python = ">=3.11"\n# dependencies = [\n#   "more-itertools>=10",\n# ]\n# ///\n'
+    assert script_dependencies(source + TEMPLATE) == ["more-itertools>=10"]
+    assert script_dependencies(TEMPLATE) == []
+    with pytest.raises(UserBotError) as info:
+        script_dependencies("x = 1\n# /// script\n# dependencies = [\n# ///\n")
+    assert info.value.kind == "syntax" and info.value.line == 2

@@ -18,12 +18,11 @@ import pytest
 from jaipur.web.links import make_link
 
 from .conftest import ROOT, unavailable
+from .helpers import TURN_OR_DIALOG, boot, enabled, letters
 
 browser = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
-TURN_OR_DIALOG = """() => document.querySelector('[data-match-result], [data-round-result]')
-  || (document.querySelector('main.table') && document.querySelector('main.table').dataset.turn === 'you')"""
 ROUND_END = {"market": "MMMDG", "hands": ["DDG", "SCL"], "herds": [2, 1], "deck": "", "seed": 4}
 """A position whose next move (taking the camels) ends the round: the deck cannot refill the market."""
 
@@ -55,24 +54,11 @@ def axe(page: Any, script: Path, where: str) -> list[dict[str, Any]]:
     return [v for v in found if v["impact"] in BLOCKING]
 
 
-def boot(page: Any, url: str, wait_settled: Callable[..., str]) -> None:
-    page.goto(url)
-    assert wait_settled(page) == "ready"
-
-
 def focused(page: Any) -> str:
     """The focused element as zone:card:index, or its data-action, or its tag."""
     return str(page.evaluate("""() => { const e = document.activeElement; const z = e.closest('[data-zone]');
       if (e.dataset.card) return `${z ? z.dataset.zone : ''}:${e.dataset.card}:${e.dataset.index}`;
       return e.dataset.action || e.tagName.toLowerCase(); }"""))
-
-
-def enabled(page: Any, action: str) -> bool:
-    return bool(page.eval_on_selector(f"button[data-action={action}]", "b => !b.disabled"))
-
-
-def letters(page: Any, zone: str) -> list[str]:
-    return list(page.eval_on_selector_all(f"[data-zone={zone}] button[data-card]", "els => els.map(e => e.dataset.card)"))
 
 
 def key_select(page: Any, zone_key: str, index: int) -> None:

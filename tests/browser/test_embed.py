@@ -13,6 +13,8 @@ import pytest
 import jaipur
 from jaipur.web.links import make_link
 
+from .helpers import boot, select_hand, shown
+
 browser = pytest.mark.browser
 
 SALE = {"market": "MMGCS", "hands": ["LLLLDG", "CSPP"], "herds": [1, 2], "to_move": 0, "seed": 12}
@@ -26,32 +28,14 @@ def link(base_url: str, position: Any = None, record: Any = None, **kw: Any) -> 
     return make_link(base_url + "index.html", position, record, **kw)
 
 
-def boot(page: Any, url: str, wait_settled: Callable[..., str]) -> None:
-    page.goto(url)
-    assert wait_settled(page) == "ready"
-
-
-def letters(page: Any, zone: str) -> str:
-    return "".join(page.eval_on_selector_all(f"[data-zone={zone}] [data-card]", "els => els.map(e => e.dataset.card)"))
-
-
-def select_hand(page: Any, letter: str, count: int) -> None:
-    cards = page.locator("[data-zone=hand] button[data-card]")
-    picked = 0
-    for i in range(cards.count()):
-        if picked < count and cards.nth(i).get_attribute("data-card") == letter:
-            cards.nth(i).click()
-            picked += 1
-
-
 @browser
 def test_position_link_opens_that_position_in_compact_chrome(page: Any, page_log: Any, base_url: str,
                                                              wait_settled: Callable[..., str]) -> None:
     caption = 'Sell the <b>four</b> leather & see "why".'
     boot(page, link(base_url, SALE, embed=True, caption=caption), wait_settled)
     p = jaipur.position_from_json(SALE)
-    assert letters(page, "market") == jaipur.view(p, 0)["market"]
-    assert letters(page, "hand") == jaipur.view(p, 0)["hand"]
+    assert shown(page, "market") == jaipur.view(p, 0)["market"]
+    assert shown(page, "hand") == jaipur.view(p, 0)["hand"]
     assert page.get_attribute("main.table", "data-turn") == "you"
     assert page.inner_text("[data-caption]") == caption and page.locator("[data-caption] b").count() == 0
     assert page.locator(".brand, .tools, [data-screen=start]").count() == 0   # no site header, no start screen
@@ -72,6 +56,7 @@ def test_position_link_opens_that_position_in_compact_chrome(page: Any, page_log
 @browser
 def test_still_picture_does_not_react(page: Any, page_log: Any, base_url: str,
                                       wait_settled: Callable[..., str]) -> None:
+    page.clock.install()                       # the page's own timers, so time can pass without a sleep
     boot(page, link(base_url, SALE, embed=True, interactive=False, caption="Look only."), wait_settled)
     assert page.get_attribute("main.table", "data-turn") == "over"
     assert page.get_attribute("main.table", "data-interactive") == "false"
@@ -81,7 +66,7 @@ def test_still_picture_does_not_react(page: Any, page_log: Any, base_url: str,
     for action in ("take", "camels", "exchange", "sell"):
         assert page.eval_on_selector(f"button[data-action={action}]", "b => b.disabled")
         page.click(f"button[data-action={action}]", force=True)
-    page.wait_for_timeout(300)
+    page.clock.run_for(300)                    # every timer the clicks could have set falls due, at once
     assert page.locator("[aria-pressed=true]").count() == 0
     assert page.inner_html("#app") == before
     page_log.assert_clean()
@@ -96,7 +81,7 @@ def test_puzzle_says_right_or_wrong_and_reveals_the_answer(page: Any, page_log: 
     page.click("button[data-action=sell]")
     assert page.get_attribute("[data-verdict]", "data-verdict") == "wrong"
     assert page.inner_text("[data-verdict]") == "Not this one — try again or reveal the answer."
-    assert letters(page, "hand") == "LLLL"
+    assert shown(page, "hand") == "LLLL"
     page.click("button[data-action=reveal]")
     assert "(S4L)" in page.inner_text("[data-answer]")
     select_hand(page, "L", 4)
@@ -126,13 +111,13 @@ def test_replay_viewer_steps_jumps_rounds_and_hides_the_other_hand(page: Any, pa
     # the seat views: own hand face up, the other hand as backs only
     for seat in (0, 1):
         page.click(f"button[data-action=replay-seat][data-value='{seat}']")
-        assert letters(page, "hand") == jaipur.view(positions[2], seat)["hand"]
+        assert shown(page, "hand") == jaipur.view(positions[2], seat)["hand"]
         assert page.locator("[data-zone=opponent-hand] [data-card]").count() == 0
         n = jaipur.view(positions[2], seat)["opponent_hand_size"]
         assert page.locator("[data-zone=opponent-hand] .back").count() == n
         assert jaipur.cards.letters_of(positions[2].hands[1 - seat]) not in page.content()
     page.click("button[data-action=replay-seat][data-value=all]")
-    assert letters(page, "opponent-hand") == jaipur.view(positions[2], 1)["hand"]
+    assert shown(page, "opponent-hand") == jaipur.view(positions[2], 1)["hand"]
     # jump to each round's start
     rounds = page.eval_on_selector_all("button[data-action=replay-round]", "els => els.map(e => e.dataset.value)")
     assert len(rounds) >= 2
@@ -142,15 +127,6 @@ def test_replay_viewer_steps_jumps_rounds_and_hides_the_other_hand(page: Any, pa
     page.keyboard.press("End")
     assert page.get_attribute(ctl, "data-ply") == str(len(rec.moves))
     assert page.locator(f"{ctl} [data-round-result]").count() == 1
-    page.keyboard.press("Home")
-    assert page.get_attribute(ctl, "data-frame") == "0"
-    # autoplay moves on by itself and stops on a click
-    page.click("button[data-action=replay-play]")
-    page.wait_for_function("Number(document.querySelector('[data-zone=replay]').dataset.frame) >= 2", timeout=10_000)
-    page.click("button[data-action=replay-play]")
-    frame = page.get_attribute(ctl, "data-frame")
-    page.wait_for_timeout(1500)
-    assert page.get_attribute(ctl, "data-frame") == frame
     # a step is drawn at once: click -> updated DOM (and layout), over the whole match
     page.keyboard.press("Home")
     times = page.evaluate("""() => {
@@ -168,6 +144,17 @@ def test_replay_viewer_steps_jumps_rounds_and_hides_the_other_hand(page: Any, pa
     p95 = times[int(0.95 * len(times)) - 1]
     print(f"replay step -> render over {len(times)} frames: p50 {times[len(times) // 2]:.1f} ms, p95 {p95:.1f} ms")
     assert p95 <= 100
+    page.keyboard.press("Home")
+    assert page.get_attribute(ctl, "data-frame") == "0"
+    # autoplay moves on by itself and stops on a click (on the page's own clock, so time passes without a sleep)
+    page.clock.install()
+    page.click("button[data-action=replay-play]")
+    page.wait_for_function("Number(document.querySelector('[data-zone=replay]').dataset.frame) >= 2", timeout=10_000)
+    page.click("button[data-action=replay-play]")
+    page.wait_for_selector("button[data-action=replay-play][aria-pressed=false]")
+    frame = page.get_attribute(ctl, "data-frame")
+    page.clock.run_for(1500)                   # the autoplay's next steps would fall due now
+    assert page.get_attribute(ctl, "data-frame") == frame
     page_log.assert_clean()
 
 
@@ -247,8 +234,8 @@ def test_commands_from_an_origin_not_listed_are_ignored(page: Any, page_log: Any
     page.goto(host_url + "host.html")
     frame = page.frame_locator("#f")
     frame.locator("main.table").wait_for(timeout=90_000)
-    page.evaluate("""(record) => window.send({target: "jaipur", type: "load-record", record})""", RECORD)
-    page.wait_for_timeout(1000)
+    with page.expect_console_message(lambda m: "was ignored" in m.text, timeout=30_000):  # the page's own word
+        page.evaluate("""(record) => window.send({target: "jaipur", type: "load-record", record})""", RECORD)
     assert frame.locator("[data-zone=replay]").count() == 0
     assert page.evaluate("window.got") == []          # and no event reached an origin that was not named
     assert page_log.console_errors == []
@@ -269,7 +256,7 @@ def test_explainer_page_every_frame_is_ready_and_shows_its_scenario(page: Any, p
         assert frame.get_attribute("main.table", "data-view") == view_kind, i
         assert frame.locator("[data-notices], [data-problems], [data-error]").count() == 0
     exchange = frames.nth(0).element_handle().content_frame()
-    assert letters(exchange, "market") == "DDSCP" and "diamonds" in exchange.inner_text("[data-caption]")
+    assert shown(exchange, "market") == "DDSCP" and "diamonds" in exchange.inner_text("[data-caption]")
     still = frames.nth(2).element_handle().content_frame()
     assert still.eval_on_selector("button[data-action=camels]", "b => b.disabled")
     replay_frame = frames.nth(4).element_handle().content_frame()

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from .helpers import boot
+
 browser = pytest.mark.browser
 LIMIT_MS = 300.001   # Chromium reports 40 ms + 260 ms as 300.00000000000006
 
@@ -30,16 +32,27 @@ CLICK_AND_LOOK = """(selector) => {
     faces: copies.map(c => c.dataset.fly || (c.classList.contains('back') ? 'back' : c.className)),
   };
 }"""
-# The copies and animations of that click, a little after 300 ms: every copy removed, every animation over.
-# (The computer's reply may be flying by then: it is its own flights.)
-AFTER = """() => new Promise(done => setTimeout(() => done({
+# The copies and animations of that click once its animations have ended (each one's own `finished`, or
+# stopped by a later draw): every copy removed, every animation over. How long they take is asserted from
+# their timing (`ends` above), not from the wall clock. (The computer's reply may be flying by then: it is
+# its own flights.)
+SETTLED = "() => Promise.all(window.__mine.anims.map(a => a.finished.catch(() => null)))"
+GONE = "() => window.__mine.copies.every(c => !c.isConnected)"
+AFTER = """() => ({
   copies: window.__mine.copies.filter(c => c.isConnected).length,
   anims: window.__mine.anims.filter(a => a.playState === 'running' || a.playState === 'paused').length,
-}), 380))"""
+})"""
 NOW = """() => ({
   copies: document.querySelectorAll('.flights > *').length,
   anims: document.getAnimations().filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition)).length,
 })"""
+# When each of the flights now running ends; resolves once they all have (the page's Web Animations).
+REPLY_ENDS = """async () => {
+  const anims = document.getAnimations().filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition));
+  const ends = anims.map(a => a.effect.getComputedTiming().endTime);
+  await Promise.all(anims.map(a => a.finished.catch(() => null)));
+  return ends;
+}"""
 # Counts every copy ever added to the page from now on (the computer's reply comes later, on its own).
 WATCH = """() => {
   window.__copies = 0;
@@ -50,15 +63,17 @@ WATCH = """() => {
 }"""
 
 
-def boot(page: Any, base_url: str, wait_settled: Callable[..., str], query: str) -> None:
-    page.goto(base_url + query)
-    assert wait_settled(page) == "ready"
+def after(page: Any) -> dict[str, int]:
+    """AFTER, read once the click's animations have said they ended and their copies have left the page."""
+    page.evaluate(SETTLED)
+    page.wait_for_function(GONE)
+    return dict(page.evaluate(AFTER))
 
 
 @browser
 def test_a_move_flies_and_lands_within_300_ms(page: Any, page_log: Any, base_url: str,
                                                wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?opponent=novice&seed=3")
+    boot(page, base_url + "?opponent=novice&seed=3", wait_settled)
     assert page.get_attribute("main.table", "data-turn") == "you"
     got = page.evaluate(CLICK_AND_LOOK, "button[data-action=camels]")
     print(f"camels click->render with flights: {got['ms']:.1f} ms, {got['copies']} copies")
@@ -70,9 +85,11 @@ def test_a_move_flies_and_lands_within_300_ms(page: Any, page_log: Any, base_url
     # the computer starts thinking meanwhile (the same page drawn again): the flights go on
     assert page.evaluate("() => new Promise(done => setTimeout(() => done("
                          "window.__mine.copies.filter(c => c.isConnected).length), 120))") == got["copies"]
-    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    assert after(page) == {"copies": 0, "anims": 0}
     page.wait_for_function("document.querySelector('main.table').dataset.turn === 'you'", timeout=30_000)
-    page.wait_for_timeout(400)
+    reply = page.evaluate(REPLY_ENDS)                                  # the reply's own flights, until they end
+    assert all(end <= LIMIT_MS for end in reply)
+    page.wait_for_function("() => document.querySelectorAll('.flights > *').length === 0")
     assert page.evaluate(NOW) == {"copies": 0, "anims": 0}              # the computer's reply has landed too
     assert page_log.console_errors == []
 
@@ -80,7 +97,7 @@ def test_a_move_flies_and_lands_within_300_ms(page: Any, page_log: Any, base_url
 @browser
 def test_a_sale_flies_cards_and_tokens(page: Any, page_log: Any, base_url: str,
                                                  wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?opponent=novice&seed=3")
+    boot(page, base_url + "?opponent=novice&seed=3", wait_settled)
     hand = page.eval_on_selector_all("[data-zone=hand] [data-card]", "els => els.map(e => e.dataset.card)")
     good = max(sorted(set(hand) - set("DGS")), key=hand.count)   # a good that sells alone
     for i, letter in enumerate(hand):
@@ -91,21 +108,21 @@ def test_a_sale_flies_cards_and_tokens(page: Any, page_log: Any, base_url: str,
     assert got["faces"].count(good) == hand.count(good) and any("token" in f for f in got["faces"])
     assert max(got["ends"]) <= LIMIT_MS
     assert not page.evaluate("document.activeElement.closest('.flights')")   # a copy never takes the focus
-    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    assert after(page) == {"copies": 0, "anims": 0}
     assert page_log.console_errors == []
 
 
 @browser
 def test_hot_seat_sees_the_others_move_fly_after_the_pass_screen(page: Any, page_log: Any, base_url: str,
                                                                 wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?opponent=human&seed=3")
+    boot(page, base_url + "?opponent=human&seed=3", wait_settled)
     page.click("button[data-action=ready]")
     page.click("button[data-action=camels]")
     assert page.locator("[data-screen=pass]").count() == 1
     got = page.evaluate(CLICK_AND_LOOK, "button[data-action=ready]")
     assert got["copies"] >= 3 and max(got["ends"]) <= LIMIT_MS
     assert got["hooks"] == 0
-    assert page.evaluate(AFTER) == {"copies": 0, "anims": 0}
+    assert after(page) == {"copies": 0, "anims": 0}
     assert page_log.console_errors == []
 
 
@@ -113,7 +130,7 @@ def test_hot_seat_sees_the_others_move_fly_after_the_pass_screen(page: Any, page
 def test_reduced_motion_moves_nothing(page: Any, page_log: Any, base_url: str,
                                       wait_settled: Callable[..., str]) -> None:
     page.emulate_media(reduced_motion="reduce")
-    boot(page, base_url, wait_settled, "?opponent=novice&seed=3")
+    boot(page, base_url + "?opponent=novice&seed=3", wait_settled)
     page.evaluate(WATCH)
     got = page.evaluate(CLICK_AND_LOOK, "button[data-action=camels]")
     assert got["copies"] == 0 and got["ends"] == []

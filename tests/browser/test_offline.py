@@ -12,11 +12,10 @@ import pytest
 
 import serve
 
-from .test_table import play_one_move
+from .helpers import YOUR_TURN, play_one_move
 
 browser = pytest.mark.browser
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-YOUR_TURN = "document.querySelector('main.table') && document.querySelector('main.table').dataset.turn === 'you'"
 
 
 def test_the_manifest_describes_an_installable_app() -> None:

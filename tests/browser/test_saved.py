@@ -13,21 +13,9 @@ import pytest
 import jaipur
 from jaipur.web.saved import STORAGE_KEY
 
+from .helpers import YOUR_TURN, boot, logged_moves, shown
+
 browser = pytest.mark.browser
-YOUR_TURN = "document.querySelector('main.table') && document.querySelector('main.table').dataset.turn === 'you'"
-
-
-def boot(page: Any, url: str, wait_settled: Callable[..., str]) -> None:
-    page.goto(url)
-    assert wait_settled(page) == "ready"
-
-
-def logged_moves(page: Any) -> list[str]:
-    return page.eval_on_selector_all("[data-zone=log] [data-move]", "els => els.map(e => e.dataset.move).reverse()")
-
-
-def hand(page: Any) -> str:
-    return "".join(page.eval_on_selector_all("[data-zone=hand] [data-card]", "els => els.map(e => e.dataset.card)"))
 
 
 def play(page: Any) -> None:
@@ -59,11 +47,11 @@ def test_the_game_survives_a_reload(page: Any, page_log: Any, base_url: str,
     assert len(moves) == 6
     saved = json.loads(page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
     assert saved["format"] == "jaipur-save/1" and saved["record"]["moves"] == moves and saved["opponent"] == "novice"
-    my_hand = hand(page)
+    my_hand = shown(page, "hand")
     page.reload()
     assert wait_settled(page) == "ready"
     page.wait_for_function(YOUR_TURN)
-    assert logged_moves(page) == moves and hand(page) == my_hand
+    assert logged_moves(page) == moves and shown(page, "hand") == my_hand
     assert page.eval_on_selector_all("[data-notices] [data-code]", "e => e.map(x => x.dataset.code)") == ["save.resumed"]
     # the bare address resumes it too; play on from there
     boot(page, base_url + "index.html", wait_settled)
@@ -101,8 +89,9 @@ def test_a_corrupted_save_shows_a_message_and_a_fresh_game(page: Any, page_log: 
 @browser
 def test_undo_against_the_computer(page: Any, page_log: Any, base_url: str,
                                    wait_settled: Callable[..., str]) -> None:
+    page.clock.install()                       # the page's own timers, so time can pass without a sleep
     boot(page, base_url + "index.html?opponent=novice&seed=3", wait_settled)
-    start_hand = hand(page)
+    start_hand = shown(page, "hand")
     assert page.eval_on_selector("button[data-action=undo]", "b => b.disabled")
     play(page)
     page.wait_for_function(YOUR_TURN)
@@ -112,14 +101,14 @@ def test_undo_against_the_computer(page: Any, page_log: Any, base_url: str,
     page.click("button[data-action=undo]")
     assert len(logged_moves(page)) == 2
     page.click("button[data-action=undo]")
-    assert logged_moves(page) == [] and hand(page) == start_hand
+    assert logged_moves(page) == [] and shown(page, "hand") == start_hand
     assert page.get_attribute("main.table", "data-turn") == "you"
     saved = json.loads(page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
     assert saved["record"]["moves"] == []
     # undo while the computer is thinking: its move never lands
     page.evaluate("""() => { document.querySelector('button[data-action=camels]').click();
                              document.querySelector('button[data-action=undo]').click(); }""")
-    page.wait_for_timeout(1500)
+    page.clock.run_for(1500)                   # the computer's thinking, had it gone on, would have ended
     assert logged_moves(page) == [] and page.get_attribute("main.table", "data-turn") == "you"
     page_log.assert_clean()
 

@@ -9,57 +9,9 @@ import pytest
 
 import jaipur
 
+from .helpers import TURN_OR_DIALOG, boot, card, clear, enabled, letters, play_one_move
+
 browser = pytest.mark.browser
-TURN_OR_DIALOG = """() => document.querySelector('[data-match-result], [data-round-result]')
-  || (document.querySelector('main.table') && document.querySelector('main.table').dataset.turn === 'you')
-  || document.querySelector('[data-screen=pass]')"""
-
-
-def boot(page: Any, base_url: str, wait_settled: Callable[..., str], query: str) -> None:
-    page.goto(base_url + query)
-    assert wait_settled(page) == "ready"
-
-
-def letters(page: Any, zone: str) -> list[str]:
-    return page.eval_on_selector_all(f"[data-zone={zone}] button[data-card]", "els => els.map(e => e.dataset.card)")
-
-
-def enabled(page: Any, action: str) -> bool:
-    return page.eval_on_selector(f"button[data-action={action}]", "b => !b.disabled")
-
-
-def card(page: Any, zone: str, index: int) -> Any:
-    return page.locator(f"[data-zone={zone}] button[data-card]").nth(index)
-
-
-def clear(page: Any) -> None:
-    if enabled(page, "clear"):
-        page.click("button[data-action=clear]")
-
-
-def play_one_move(page: Any) -> str:
-    """Pick a move by clicking, as a player would: the camels if allowed, else a good, else a sale."""
-    if enabled(page, "camels"):
-        page.click("button[data-action=camels]")
-        return "TM"
-    for i, letter in enumerate(letters(page, "market")):
-        if letter == "M":
-            continue
-        clear(page)
-        card(page, "market", i).click()
-        if enabled(page, "take"):
-            page.click("button[data-action=take]")
-            return "T" + letter
-    hand = letters(page, "hand")
-    for letter in sorted(set(hand), key=hand.count, reverse=True):
-        clear(page)
-        for i, x in enumerate(hand):
-            if x == letter:
-                card(page, "hand", i).click()
-        if enabled(page, "sell"):
-            page.click("button[data-action=sell]")
-            return "S" + letter
-    raise AssertionError("no move could be selected")
 
 
 def assert_no_hidden_cards(page: Any) -> None:
@@ -83,7 +35,7 @@ def assert_no_hidden_cards(page: Any) -> None:
 
 @browser
 def test_table_boots_ready_with_every_hook(page: Any, page_log: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?opponent=novice&seed=3")
+    boot(page, base_url + "?opponent=novice&seed=3", wait_settled)
     for zone in ("market", "hand", "herd", "opponent-hand", "opponent-herd", "deck", "goods", "bonus", "log"):
         assert page.locator(f"[data-zone={zone}]").count() == 1, zone
     for action in ("take", "camels", "exchange", "sell"):
@@ -97,7 +49,7 @@ def test_table_boots_ready_with_every_hook(page: Any, page_log: Any, base_url: s
 @browser
 def test_no_hidden_card_in_the_dom(page: Any, page_log: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
     p = jaipur.new_match(seed=3)
-    boot(page, base_url, wait_settled, "?opponent=trader&seed=3")
+    boot(page, base_url + "?opponent=trader&seed=3", wait_settled)
     assert letters(page, "hand") == list(jaipur.view(p, 0)["hand"])
     html = page.content()
     assert p.deck not in html and p.deck[:12] not in html
@@ -113,7 +65,7 @@ def test_no_hidden_card_in_the_dom(page: Any, page_log: Any, base_url: str, wait
 @browser
 def test_a_whole_match_against_the_computer_by_clicks(page: Any, page_log: Any, base_url: str,
                                                        wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?opponent=novice&seed=3")
+    boot(page, base_url + "?opponent=novice&seed=3", wait_settled)
     rounds = 0
     for _ in range(400):
         page.wait_for_function(TURN_OR_DIALOG, timeout=30_000)
@@ -141,7 +93,7 @@ def test_a_whole_match_against_the_computer_by_clicks(page: Any, page_log: Any, 
 @browser
 def test_hot_seat_round_with_the_pass_screen(page: Any, page_log: Any, base_url: str,
                                              wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?opponent=human&seed=5&mode=single-round")
+    boot(page, base_url + "?opponent=human&seed=5&mode=single-round", wait_settled)
     turns = 0
     for _ in range(300):
         page.wait_for_function(TURN_OR_DIALOG, timeout=30_000)
@@ -165,7 +117,7 @@ def test_hot_seat_round_with_the_pass_screen(page: Any, page_log: Any, base_url:
 def test_an_illegal_selection_is_explained_and_nothing_changes(page: Any, page_log: Any, base_url: str,
                                                                  wait_settled: Callable[..., str]) -> None:
     # seed 3: you hold D D S C L, the market is P L M M M, and you move first
-    boot(page, base_url, wait_settled, "?opponent=trader&seed=3")
+    boot(page, base_url + "?opponent=trader&seed=3", wait_settled)
     assert letters(page, "hand") == list("DDSCL") and letters(page, "market") == list("PLMMM")
     before = page.inner_html("main.table")
     card(page, "market", 0).click()
@@ -187,7 +139,7 @@ def test_an_illegal_selection_is_explained_and_nothing_changes(page: Any, page_l
 @browser
 def test_keyboard_reaches_and_operates_cards_and_buttons(page: Any, page_log: Any, base_url: str,
                                                          wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?opponent=trader&seed=3")
+    boot(page, base_url + "?opponent=trader&seed=3", wait_settled)
     seen = []
     for _ in range(30):
         page.keyboard.press("Tab")
@@ -211,7 +163,7 @@ def test_keyboard_reaches_and_operates_cards_and_buttons(page: Any, page_log: An
 @browser
 def test_start_screen_suggestion_and_persian(page: Any, page_log: Any, base_url: str,
                                              wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?seed=8")
+    boot(page, base_url + "?seed=8", wait_settled)
     assert page.locator("[data-screen=start]").count() == 1
     page.click("button[data-action=opponent][data-value=trader]")
     page.click("button[data-action=mode][data-value=single-round]")
@@ -235,7 +187,7 @@ def test_start_screen_suggestion_and_persian(page: Any, page_log: Any, base_url:
 @browser
 def test_bad_parameters_show_a_message_on_the_start_screen(page: Any, page_log: Any, base_url: str,
                                                            wait_settled: Callable[..., str]) -> None:
-    boot(page, base_url, wait_settled, "?opponent=wizard&seed=abc&mode=x#position=%%%")
+    boot(page, base_url + "?opponent=wizard&seed=abc&mode=x#position=%%%", wait_settled)
     text = page.inner_text("[data-problems]")
     assert "wizard" in text and "abc" in text and "mode" in text.lower() and "position" in text
     assert page.locator("[data-screen=start]").count() == 1
@@ -247,7 +199,7 @@ def test_bad_parameters_show_a_message_on_the_start_screen(page: Any, page_log: 
 def test_click_to_updated_table_is_fast(page: Any, page_log: Any, base_url: str,
                                         wait_settled: Callable[..., str]) -> None:
     """click -> updated DOM (and layout) for card selections and a move; p95 must stay under 100 ms."""
-    boot(page, base_url, wait_settled, "?opponent=trader&seed=3")
+    boot(page, base_url + "?opponent=trader&seed=3", wait_settled)
     times = page.evaluate("""() => {
       const out = [];
       for (let i = 0; i < 60; i++) {

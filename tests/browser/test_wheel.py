@@ -15,9 +15,10 @@ EXAMPLE = serve.ROOT / "examples" / "micropip.html"
 
 
 def test_the_example_names_the_wheel_serve_py_builds() -> None:
-    """The example's packages entry is the wheel of the current version, next to the runtime."""
+    """The example's packages entry and the lab's data-wheel are the wheel of the current version."""
     wanted = f'"packages": ["../{serve.wheel_path()}"]'
     assert wanted in EXAMPLE.read_text(encoding="utf-8")
+    assert f'data-wheel="{serve.wheel_name()}"' in (serve.ROOT / "lab.html").read_text(encoding="utf-8")
 
 
 @browser

@@ -5,8 +5,10 @@ with a sound object, and never with another exception.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
+import sys
 from collections import Counter
 
 import pytest
@@ -18,15 +20,13 @@ try:
 except ImportError:  # tests/engine is not a package: pytest put it on sys.path
     import reference as R
 
-jaipur = pytest.importorskip("jaipur")
-if not hasattr(jaipur, "new_match"):
-    pytest.skip("jaipur.new_match does not exist yet", allow_module_level=True)
+import jaipur
 
 SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None,
                     max_examples=300)
 MOVE_CODES = {"bad-move", "unavailable", "R11", "R12", "R13", "R13a", "R13b", "R13c", "R13d", "R15", "R16"}
 FIELDS = ["format", "mode", "round", "seals", "to_move", "starter", "market", "hands", "herds", "deck",
-          "discard", "goods", "bonus", "taken", "seed", "status", "result"]
+          "discard", "goods", "bonus", "taken", "seed", "known", "status", "result"]
 
 # ---------------------------------------------------------------- strategies
 scalars = (st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
@@ -86,14 +86,14 @@ def mutated_positions(draw):
             del parent[path[-1]]
         elif op == "set":
             path = draw(st.sampled_from(paths))
-            _get(pos, path[:-1])[path[-1]] = draw(nasty)
+            _get(pos, path[:-1])[path[-1]] = copy.deepcopy(draw(nasty))
         elif op == "letters":
-            field = draw(st.sampled_from(["market", "deck", "discard", "hands"]))
+            field = draw(st.sampled_from(["market", "deck", "discard", "hands", "known"]))
             extra = draw(st.text(alphabet="DGSCPLMdgscplmXT -7ßé\u0130\n", min_size=1, max_size=4))
-            if field == "hands" and isinstance(pos.get("hands"), list) and pos["hands"] and isinstance(pos["hands"][0], str):
-                s = draw(st.integers(0, len(pos["hands"]) - 1))
-                if isinstance(pos["hands"][s], str):
-                    pos["hands"][s] += extra
+            if field in ("hands", "known") and isinstance(pos.get(field), list) and pos[field] and isinstance(pos[field][0], str):
+                s = draw(st.integers(0, len(pos[field]) - 1))
+                if isinstance(pos[field][s], str):
+                    pos[field][s] += extra
             elif isinstance(pos.get(field), str):
                 pos[field] = draw(st.sampled_from([pos[field] + extra, extra + pos[field], pos[field][1:]]))
         elif op == "hand8":
@@ -403,10 +403,10 @@ def mutated_records(draw):
             key = draw(st.sampled_from(sorted(data)))
             del data[key]
         elif op == "set":
-            data[draw(st.sampled_from(["seed", "mode", "players", "moves", "start", "format", "extra"]))] = draw(nasty)
+            data[draw(st.sampled_from(["seed", "mode", "players", "moves", "start", "format", "extra"]))] = copy.deepcopy(draw(nasty))
         elif op in ("move", "insert") and isinstance(data.get("moves"), list):
             i = draw(st.integers(0, len(data["moves"])))
-            m = draw(move_texts | st.sampled_from(["TM", "TD", "S2D", "XDG-LM", "S1L"]) | nasty)
+            m = copy.deepcopy(draw(move_texts | st.sampled_from(["TM", "TD", "S2D", "XDG-LM", "S1L"]) | nasty))
             if op == "insert" or i == len(data["moves"]):
                 data["moves"].insert(i, m)
             else:
@@ -470,3 +470,97 @@ def test_compact_record_reader_examples(text):
 @pytest.mark.parametrize("thing", [None, 5, ["J1"], {"seed": 1}])
 def test_compact_record_reader_non_text(thing):
     assert read_record(thing, compact=True) is None
+
+
+# ---------------------------------------------------------------- bounded readers: nesting, size and surrogates
+SURROGATES = ["\ud800", "\udfff", "\udcff", "\udc80"]
+texts_with_surrogates = st.text(st.characters() | st.sampled_from(SURROGATES), max_size=12)
+deep = st.integers(0, 3000).map(lambda n: "[" * n + "]" * n) | st.integers(0, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n)
+nested_texts = st.builds(lambda prefix, core, suffix: prefix + core + suffix,
+                         st.sampled_from(['{"market":"MMMDG","hands":["",""],"round":', '{"seed":1,"moves":', "", "["]),
+                         deep | st.just('"[[[["'), st.sampled_from(["}", "]", "", "]}"]))
+surrogate_values = st.recursive(scalars | texts_with_surrogates,
+                                lambda kids: st.lists(kids, max_size=3)
+                                | st.dictionaries(texts_with_surrogates | st.sampled_from(FIELDS), kids, max_size=3),
+                                max_leaves=12)
+
+
+def emits_cleanly(error: jaipur.JaipurError) -> None:
+    """The command line's error object for `error` encodes as strict UTF-8 and reads back as JSON."""
+    import io
+
+    from jaipur.cli_io import emit
+
+    buffer = io.BytesIO()
+    stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="strict")
+    real = sys.stdout
+    sys.stdout = stream
+    try:
+        emit(error.to_json())
+    finally:
+        sys.stdout = real
+    stream.flush()
+    assert set(json.loads(buffer.getvalue().decode("utf-8"))) == {"error"}
+
+
+def reads_or_refuses(reader, data, code):
+    """`reader(data)` returns or raises a JaipurError of `code` whose message any output can carry."""
+    try:
+        reader(data)
+    except jaipur.JaipurError as exc:
+        assert exc.code == code, (exc.code, exc.message)
+        assert isinstance(exc.message, str) and exc.message
+        emits_cleanly(exc)
+
+
+@settings(SETTINGS, max_examples=200)
+@given(nested_texts)
+def test_readers_refuse_deep_nesting_in_text_with_a_sentence(text):
+    reads_or_refuses(jaipur.position_from_json, text, "bad-position")
+    reads_or_refuses(jaipur.record_from_json, text, "bad-record")
+    reads_or_refuses(jaipur.record_from_compact, "J1.1.s.QQ.QQ.TM." + jaipur.record.b64encode(text.encode()),
+                     "bad-record")
+
+
+@settings(SETTINGS, max_examples=300)
+@given(surrogate_values)
+def test_readers_answer_surrogates_with_errors_any_output_can_print(data):
+    for raw in (data, json.dumps(data)):
+        reads_or_refuses(jaipur.position_from_json, raw, "bad-position")
+        reads_or_refuses(jaipur.record_from_json, raw, "bad-record")
+    if isinstance(data, str):
+        reads_or_refuses(jaipur.record_from_compact, data, "bad-record")
+
+
+@settings(SETTINGS, max_examples=100)
+@given(st.integers(0, 200), texts_with_surrogates)
+def test_safejson_depth_scan_agrees_with_the_parser(depth, inner):
+    """The scan counts what json.loads would nest, ignoring brackets inside strings."""
+    from jaipur import safejson
+
+    text = "[" * depth + json.dumps("[{" + inner) + "]" * depth
+    assert safejson.depth_of(text) == depth
+    if depth <= safejson.MAX_DEPTH:
+        assert safejson.loads(text) is not None
+    else:
+        with pytest.raises(safejson.JsonLimitError) as info:
+            safejson.loads(text, "The thing")
+        assert "32 levels" in info.value.message and info.value.message.startswith("The thing")
+
+
+def test_safejson_refuses_oversized_text_before_parsing():
+    from jaipur import safejson
+
+    with pytest.raises(safejson.JsonLimitError) as info:
+        safejson.loads(" " * (safejson.MAX_CHARS + 1) + "1", "The position")
+    assert f"at most {safejson.MAX_CHARS}" in info.value.message
+    with pytest.raises(jaipur.BadPositionError):
+        jaipur.position_from_json(b" " * (safejson.MAX_CHARS + 1))
+
+
+def test_deep_data_is_refused_without_recursion():
+    deep_list: list = []
+    for _ in range(100_000):
+        deep_list = [deep_list]
+    assert read_position({"market": "MMMDG", "hands": ["", ""], "round": deep_list}) is None
+    assert read_record({"seed": 1, "moves": deep_list}) is None

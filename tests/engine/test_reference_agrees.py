@@ -330,12 +330,9 @@ SAMPLE_NEAR = 12  # ... and from moves built from reachable cards
 
 
 def engine():
-    try:
-        import jaipur
-    except ImportError:
-        pytest.skip("the jaipur package is not importable yet")
-    if not hasattr(jaipur, "new_match"):
-        pytest.skip("jaipur.new_match does not exist yet")
+    """The engine under test (imported here so the reference's own tests above run without it)."""
+    import jaipur
+
     return jaipur
 
 

@@ -16,7 +16,7 @@ from ...position import Position
 from ...record import Record
 from ...view import view
 from ..i18n import Strings
-from ..model import ActionState, Key, Suggestion, TableState, action_states, hint_for
+from ..model import Key, Suggestion, TableState, action_states, hint_for
 from ..motion import Flight, Played, flights
 from ..render import Node
 
@@ -48,19 +48,17 @@ class Page(Protocol):
     platform: Platform
     embed: bool
     dialog: str | None
+    """The dialog open over the table (a mode opens round and match, and closes them)."""
+    played: Played | None
+    """The move just played, shown moving on the next draw (a mode sets it)."""
 
-    @property
-    def lang(self) -> str: ...
+    lang: str
     def refresh(self) -> None:
         """Draw the page now (after something that happened outside an event); never raises."""
     def post(self, message: dict[str, Any]) -> None:
         """Tell the host page (never raises)."""
     def fail(self, exc: BaseException, key: str = "error.internal") -> None:
         """Log an exception and show a sentence."""
-    def moved(self, played: Played) -> None:
-        """A move was just played: show it moving on the next draw."""
-    def show_dialog(self, name: str | None) -> None:
-        """Open a dialog of the table (round, match), or close it (None)."""
     def storage_refused(self) -> None:
         """The browser's storage refused to keep the game (said once)."""
     def count_match(self, level: str, after: Position, seat: int) -> None:
@@ -81,6 +79,8 @@ class Mode(Protocol):
     def position(self) -> Position | None: ...
     @property
     def viewer(self) -> int: ...
+    def seen(self, p: Position) -> dict[str, Any]:
+        """A position as the seat in front of the screen sees it (a view: nothing hidden from it)."""
     def table(self, st: TableState, s: Strings, selection: frozenset[Key], at: Position | None = None) -> None:
         """Fill the table part of the renderer's state (from the viewer's VIEW); `at` draws another position."""
     def may_move(self) -> bool:
@@ -97,8 +97,6 @@ class Mode(Protocol):
         """The record the share dialog and the export offer (None: nothing to share)."""
     def ready(self) -> tuple[str, str, bool, int | str]:
         """The host's `ready` event: kind, game mode, interactive, seat."""
-    def current_actions(self, selection: frozenset[Key]) -> dict[str, ActionState]:
-        """The action buttons for a selection at the current position."""
     def asks_before_leaving(self) -> bool:
         """Whether leaving would drop something the player may want (a match in progress): ask first."""
     def save(self) -> None:
@@ -146,7 +144,7 @@ class BaseMode:
 
     def seen(self, p: Position) -> dict[str, Any]:
         """A position as the seat in front of the screen sees it."""
-        return view(p, self.viewer)
+        return dict(view(p, self.viewer))
 
     def table(self, st: TableState, s: Strings, selection: frozenset[Key], at: Position | None = None) -> None:
         """Nothing to draw on the table."""
@@ -190,9 +188,3 @@ class BaseMode:
 
     def leave(self) -> None:
         """Nothing runs in the background."""
-
-    def current_actions(self, selection: frozenset[Key]) -> dict[str, ActionState]:
-        """The action buttons for a selection at the current position."""
-        p = self.position
-        assert p is not None
-        return action_states(p, self.viewer, self.seen(p), selection, self.may_move())

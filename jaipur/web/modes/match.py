@@ -13,17 +13,18 @@ import dataclasses
 from typing import Any
 
 from ...errors import JaipurError
-from ...position import Position
+from ...position import Position, position_to_json
 from ...record import Record, replay
 from ...rng import Rng, mix64
 from ...rules import apply, check, legal_moves, next_round
 from ...view import view
 from .. import host
+from ..address import PageRequest
 from ..i18n import Reason, Strings, strings
 from ..model import Key, LogEntry, MoveEntry, Suggestion, TableState, describe, match_log, move_selection, round_start
 from ..motion import Played
-from ..saved import STORAGE_KEY, save_text, undo_point
-from .base import MODAL, BaseMode, Page, fill
+from ..saved import STORAGE_KEY, SavedGame, load_text, save_text, undo_point
+from .base import MODAL, BaseMode, Page, Platform, fill
 from .thinker import Thinker
 
 SPREAD = 0x9E3779B97F4A7C15
@@ -118,7 +119,7 @@ class MatchMode(BaseMode):
         seat = self.viewer
         playing = p.status == "playing"
         can_move = playing and p.to_move == seat and not self.thinking
-        fill(st, p, seat, view(p, seat), selection, can_move and st.dialog not in MODAL)
+        fill(st, p, seat, dict(view(p, seat)), selection, can_move and st.dialog not in MODAL)
         st.turn = "over" if not playing else ("you" if p.to_move == seat and not self.thinking else "opponent")
         st.names = self.names(s)
         st.you_are_named = self.human or self.players is not None
@@ -174,7 +175,7 @@ class MatchMode(BaseMode):
         self.record.moves.append(entry["move"])
         self._history.append(after)
         self._dealt = None
-        self.page.moved(Played(before, entry["move"], after, chosen))
+        self.page.played = Played(before, entry["move"], after, chosen)
         self.last = entry
         self.save()
         if self.kind == "game" and not self.human and after.status == "match-over":
@@ -188,7 +189,7 @@ class MatchMode(BaseMode):
         p = self.position
         if p.round_over:
             self.thinker.cancel()
-            self.page.show_dialog("match" if p.status == "match-over" else "round")
+            self.page.dialog = "match" if p.status == "match-over" else "round"
             self.pass_to = None
             self.screen = "table"
             return
@@ -200,7 +201,7 @@ class MatchMode(BaseMode):
         seat = self.computer_seat()
         if p.to_move == seat and seat is not None:
             rng = Rng(mix64(p.seed ^ (len(self.moves) * SPREAD)))
-            self.thinker.think(self.opponent, view(p, seat), rng, self._thought)
+            self.thinker.think(self.opponent, dict(view(p, seat)), rng, self._thought)
 
     def _thought(self, move: str | None, problem: BaseException | None) -> None:
         """The computer has chosen: play its move (a move that is not legal is said, and a legal one played)."""
@@ -221,7 +222,7 @@ class MatchMode(BaseMode):
         if p.status != "round-over":
             return False
         self._dealt = next_round(p)
-        self.page.show_dialog(None)
+        self.page.dialog = None
         self.last = None
         self.after_move()
         return True
@@ -255,7 +256,7 @@ class MatchMode(BaseMode):
         """Ask the trader for a move for the seat in front of the screen (None when it may not move)."""
         if not self.may_move():
             return None
-        v = view(self.position, self.viewer)
+        v = dict(view(self.position, self.viewer))
         move: str | None = None
         reason: Reason | str = ""
         bots: Any = self.thinker.bots
@@ -290,3 +291,36 @@ class MatchMode(BaseMode):
             stored = False
         if not stored:
             self.page.storage_refused()
+
+
+def saved_match(platform: Platform, address: PageRequest, seed: int | None,
+                levels: tuple[str, ...]) -> tuple[SavedGame | None, list[Reason], bool]:
+    """The saved match to resume, the notices to show, and whether a save was dropped. A save that cannot
+    be read is removed and said so (the caller then starts a fresh game); a finished one, one against a
+    level that is not available, or one the address does not ask for (another seed, position or
+    opponent; a reload of the same address resumes) is left alone."""
+    try:
+        text = platform.load(STORAGE_KEY)
+    except Exception:  # noqa: BLE001
+        text = None
+    if text is None:
+        return None, [], False
+    saved = load_text(text)
+    if isinstance(saved, Reason):
+        platform.console_warn(f"Jaipur: the saved game was dropped: {saved.message}")
+        try:
+            platform.remove(STORAGE_KEY)
+        except Exception:  # noqa: BLE001
+            pass
+        return None, [saved], True
+    rec = saved.record
+    if address.opponent is not None and address.opponent != saved.opponent:
+        return None, [], False
+    if address.position is not None:
+        if rec.start is None or position_to_json(rec.start) != position_to_json(address.position):
+            return None, [], False
+    elif seed is not None and (rec.start is not None or rec.seed != seed or rec.mode != address.mode):
+        return None, [], False
+    if saved.opponent != "human" and saved.opponent not in levels:
+        return None, [Reason("save.opponent", values={"value": saved.opponent})], False
+    return (None if saved.finished else saved), [], False

@@ -52,7 +52,7 @@ class PuzzleMode(BaseMode):
         seat = self.viewer
         solved = self.puzzle.solved
         playing = p.status == "playing"
-        v = view(p, seat)
+        v = dict(view(p, seat))
         fill(st, p, seat, v, selection, playing and p.to_move == seat and not solved and st.dialog not in MODAL)
         if solved:
             st.hint, st.turn = ("solved", None, None), "over"
@@ -94,7 +94,7 @@ class PuzzleMode(BaseMode):
                 self.page.post(host.move_event(p, m, after, len(pz.played)))
                 p = after
             if len(pz.played) == played + 1:   # the solver's move alone (a reply too: nothing flies)
-                self.page.moved(Played(before, pz.played[-1], pz.position, chosen))
+                self.page.played = Played(before, pz.played[-1], pz.position, chosen)
         self.page.post(host.puzzle_event(str(move), verdict.correct, verdict.done))
 
     def act(self, action: str, value: str) -> bool:

@@ -112,7 +112,7 @@ class ReplayMode(BaseMode):
         moved = bool(step())
         shown = rp.played(at)
         if shown is not None:
-            self.page.moved(Played(*shown))
+            self.page.played = Played(*shown)
         return moved
 
     def toggle_autoplay(self) -> None:

@@ -28,7 +28,7 @@ class StillMode(BaseMode):
         """The picture: every button off, the hint says it is a still picture."""
         p = at or self.position
         seat = self.viewer
-        fill(st, p, seat, view(p, seat), selection, False)
+        fill(st, p, seat, dict(view(p, seat)), selection, False)
         st.hint, st.turn = ("still", None, None), "over"
         st.names = self.players or ((s.t("name.you"), s.t("name.opponent")) if seat == 0
                                     else (s.t("name.opponent"), s.t("name.you")))

@@ -103,3 +103,24 @@ class Thinker:
             return
         self.busy = False
         done(move, problem)
+
+
+def load_bots() -> Bots | None:
+    """The jaipur.bots package, or None when it cannot be imported (the page then offers two players only)."""
+    try:
+        from ... import bots
+    except Exception:  # noqa: BLE001 - a missing or broken bots package must not stop the table
+        return None
+    return bots if hasattr(bots, "get_bot") and hasattr(bots, "LEVELS") else None  # type: ignore[return-value]
+
+
+def browser_movetimes() -> dict[str, float | None]:
+    """Per-level thinking time for the browser (the maharaja's browser budget, when it has one)."""
+    out: dict[str, float | None] = {}
+    try:
+        from ...bots import maharaja
+
+        out["maharaja"] = float(getattr(maharaja, "BROWSER_MOVETIME", 0.8))
+    except Exception:  # noqa: BLE001
+        pass
+    return out
