@@ -9,8 +9,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 import jaipur
 
 PACKAGE = Path(jaipur.__file__).resolve().parent
