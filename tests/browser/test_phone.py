@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from .helpers import TURN_OR_DIALOG, boot, clear, enabled, letters, play_one_move
+from .test_a11y import axe, axe_script  # noqa: F401  (axe_script is a fixture)
 
 browser = pytest.mark.browser
 
@@ -107,3 +108,17 @@ def test_persian_reads_right_to_left_on_a_phone(page: Any, base_url: str, wait_s
     page.locator("[data-zone=hand] button[data-card]").nth(1).click()
     assert page.get_attribute("[data-preview]", "data-preview") == "S2D"
     assert page.inner_text("[data-preview] .preview-text") == "درآمد: ۷ + ۷ = ۱۴ روپیه."
+
+
+@browser
+@pytest.mark.parametrize("size", [(360, 740), (740, 360)], ids=["360x740", "740x360"])
+def test_axe_finds_nothing_on_the_phone_table_with_a_preview(page: Any, base_url: str,
+                                                              wait_settled: Callable[..., str], axe_script: Any,  # noqa: F811
+                                                              size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    boot(page, base_url + "?opponent=novice&seed=3", wait_settled)
+    page.wait_for_function(TURN_OR_DIALOG)
+    page.locator("[data-zone=hand] button[data-card]").nth(0).click()
+    page.locator("[data-zone=hand] button[data-card]").nth(1).click()
+    page.wait_for_selector("[data-preview=S2D]")
+    assert axe(page, axe_script, f"phone table {size}") == []
