@@ -94,10 +94,10 @@ def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
     return link
 
 
-EMBED_HEIGHT = "60rem"
-"""The snippet's recommended height: the whole embedded table, verdicts and buttons, from 360 px wide up
-(tests/browser/test_embed_fit.py checks the table's last button is inside it); hosts that add the resize
-script of docs/embedding.md fit the frame exactly."""
+EMBED_HEIGHT = "64rem"
+"""The snippet's recommended height (1024 px): the whole embedded table, verdicts and buttons, from 320 px wide
+up; the tallest measured was a seven-card hand at 380 px (1014 px), a desktop needs about 770 px
+(tests/browser/test_embed_fit.py checks it). Hosts that add the resize script of docs/embedding.md fit exactly."""
 
 
 def make_snippet(link: str, title: str = "Jaipur", height: str = EMBED_HEIGHT, lazy: bool = True) -> str:
@@ -105,7 +105,7 @@ def make_snippet(link: str, title: str = "Jaipur", height: str = EMBED_HEIGHT, l
 
     >>> make_snippet("index.html?embed=1&interactive=0#position=e30", "Selling <leather>")
     '<iframe src="index.html?embed=1&amp;interactive=0#position=e30" title="Selling &lt;leather&gt;" \
-loading="lazy" style="width: 100%; height: 60rem; border: 0"></iframe>'
+loading="lazy" style="width: 100%; height: 64rem; border: 0"></iframe>'
     """
     if not re.fullmatch(r"\d+(\.\d+)?(px|rem|em|vh)", height):
         raise ValueError(f"the height must be a length like 60rem or 900px, not {height[:20]!r}")

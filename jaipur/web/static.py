@@ -88,16 +88,35 @@ def still_tree(request: PageRequest) -> tuple[Node, str, str]:
     return platform.node, platform.lang, platform.dir
 
 
-def static_page(link: str, css: str = "../assets/css/table.css", title: str = "Jaipur") -> str:
-    """A whole HTML page showing the still picture that `link` (a page address) asks for, styled by `css`."""
+RESIZE_SCRIPT = """<script>
+  // as the live page does (docs/embedding.md, the resize event): tell a same-origin parent the table's height
+  if (window.parent !== window && window.ResizeObserver) {
+    const el = document.querySelector("#app > .jaipur");
+    let last = -1;
+    new ResizeObserver(() => {
+      const height = Math.ceil(el.getBoundingClientRect().height);
+      if (height > 0 && height !== last) {
+        last = height;
+        window.parent.postMessage({source: "jaipur", version: 1, type: "resize", height}, window.origin);
+      }
+    }).observe(el);
+  }
+</script>"""
+
+
+def static_page(link: str, css: str = "../assets/css/table.css", title: str = "Jaipur", poster: bool = False) -> str:
+    """A whole HTML page showing the still picture that `link` (a page address) asks for, styled by `css`.
+    A `poster` stands in for a live table the host page loads later: it says `data-jaipur="loading"`."""
     from urllib.parse import urlsplit
 
     parts = urlsplit(link)
     request = read_address("?" + parts.query if parts.query else "", "#" + parts.fragment if parts.fragment else "")
     node, lang, direction = still_tree(request)
     embed = ' data-embed="1"' if request.embed else ""
-    return (f'<!doctype html>\n<html lang="{escape(lang, True)}" dir="{escape(direction, True)}" data-jaipur="ready"'
+    state = 'loading" data-poster="1' if poster else "ready"
+    return (f'<!doctype html>\n<html lang="{escape(lang, True)}" dir="{escape(direction, True)}" data-jaipur="{state}"'
             f'{embed} data-static="1">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<title>{escape(title)}</title>\n<link rel="stylesheet" href="{escape(css, True)}">\n</head>\n'
-            f'<body>\n<div id="app">{to_html(node)}</div>\n</body>\n</html>\n')
+            f'<title>{escape(title)}</title>\n<link rel="icon" href="data:,">\n'
+            f'<link rel="stylesheet" href="{escape(css, True)}">\n</head>\n'
+            f'<body>\n<div id="app">{to_html(node)}</div>\n{RESIZE_SCRIPT}\n</body>\n</html>\n')
