@@ -141,7 +141,13 @@ SCRIPT = """
   const status = document.getElementById("puzzle-status");
   // A poster (the frame's static picture, data-poster) is swapped for the live table when the reader comes
   // near it: dropping srcdoc loads the frame's src. The still picture stays static: it needs no Python.
-  const live = (f) => { if (f.hasAttribute("srcdoc") && f.dataset.poster === "1") f.removeAttribute("srcdoc"); };
+  // (once the poster has loaded: its pictures are not cut off mid-request)
+  const drop = (f) => { if (f.hasAttribute("srcdoc") && f.dataset.poster === "1") f.removeAttribute("srcdoc"); };
+  const live = (f) => {
+    const d = f.contentDocument;
+    if (d && d.readyState === "complete" && d.documentElement.dataset.poster) drop(f);
+    else f.addEventListener("load", () => drop(f), {once: true});
+  };
   for (const f of frames) if (/data-poster=/.test(f.getAttribute("srcdoc") || "")) f.dataset.poster = "1";
   if (window.IntersectionObserver) {
     const near = new IntersectionObserver((entries) => {
