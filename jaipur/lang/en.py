@@ -255,6 +255,7 @@ WORDS: dict[str, str] = {
     "param.host": "“{value}” is not an origin for host=: write it like https://example.org (or *).",
     "host.origin": "A message from {value} was ignored: that origin is not allowed to control this page.",
     "host.shape": "The command could not be read: {detail}",
+    "host.notype": "The command has no 'type': use load-position, load-record or reset.",
     "host.type": "“{value}” is not a command: use load-position, load-record or reset.",
     "host.position": "The position sent by the host page could not be used: {detail}",
     "host.record": "The game record sent by the host page could not be used: {detail}",
@@ -270,6 +271,7 @@ WORDS: dict[str, str] = {
     'save.seat': "The saved game's seat must be 0 or 1, so it cannot be resumed.",
     "import.empty": "The file is empty.",
     "import.size": "The file is too large to be a Jaipur record.",
+    "import.depth": "The record is nested more than {n} levels deep ([ and {{ inside each other), so it was not read.",
     "import.format": "The file is not a Jaipur game record (JSON jaipur-record/1 or the compact J1.… form).",
     "import.record": "The game record could not be used: {detail}",
     # one card said with its article: 'a diamond'

@@ -265,6 +265,7 @@ WORDS: dict[str, str] = {
     "param.host": "«{value}» برای host= مبدأ معتبری نیست: آن را مانند https://example.org (یا *) بنویسید.",
     'host.origin': 'پیامی از {value} نادیده گرفته شد: این مبدأ اجازه\u200cی کنترل این صفحه را ندارد.',
     "host.shape": "فرمان خوانده نشد: {detail}",
+    "host.notype": "فرمان «type» ندارد: یکی از load-position، load-record یا reset را بفرستید.",
     "host.type": "«{value}» فرمان نیست: یکی از load-position، load-record یا reset را بفرستید.",
     'host.position': 'وضعیتی که صفحه\u200cی میزبان فرستاد قابل استفاده نیست: {detail}',
     'host.record': 'سابقه\u200cی بازی که صفحه\u200cی میزبان فرستاد قابل استفاده نیست: {detail}',
@@ -280,6 +281,7 @@ WORDS: dict[str, str] = {
     'save.seat': 'جایگاه بازی ذخیره\u200cشده باید ۰ یا ۱ باشد، پس ادامه\u200cدادنی نیست.',
     "import.empty": "پرونده خالی است.",
     'import.size': 'پرونده برای سابقه\u200cی بازی جیپور بیش از حد بزرگ است.',
+    'import.depth': 'سابقه\u200cی بازی بیش از {n} لایه تودرتو است ([ و {{ درون هم)، پس خوانده نشد.',
     'import.format': 'پرونده سابقه\u200cی بازی جیپور نیست (JSON از نوع jaipur-record/1 یا شکل فشرده\u200cی J1.…).',
     'import.record': 'سابقه\u200cی بازی قابل استفاده نیست: {detail}',
     # a good's name, and its plural (Persian nouns stay singular after a number)

@@ -18,11 +18,13 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from .. import safejson
 from ..position import MODES, Position
 from ..record import Record
 from . import host
 from .address import PageRequest, read_address
-from .i18n import LANGS, Reason, Strings, strings
+from .dom import MESSAGE_CHARS
+from .i18n import LANGS, Reason, Strings, problem, strings
 from .links import make_link
 from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
 from .modes import AUTOPLAY_DELAY, Bots, MatchMode, Mode, Platform, PuzzleMode, ReplayMode, StillMode, Thinker
@@ -202,6 +204,14 @@ class Controller:
         if event.get("type") == "resize":   # the page's own height changed: tell the host page, nothing to draw
             self.on_resize(event.get("height"))
             return
+        if event.get("type") in ("message", "message-refused"):   # a host message: drawn only when it changed the page
+            try:
+                if not self.on_host(event):
+                    return
+            except Exception as exc:  # noqa: BLE001
+                self.fail(exc)
+            self.refresh()
+            return
         try:
             self._dispatch(event)
         except Exception as exc:  # noqa: BLE001 - a player never sees a traceback
@@ -215,8 +225,6 @@ class Controller:
             self.on_key(str(event.get("key") or ""), str(event.get("code") or ""))
         elif kind == "focus":   # the arrow keys moved the focus within a row of cards (dom.py)
             self.move_cursor(zone, index)
-        elif kind == "message":
-            self.on_message(event.get("data"), str(event.get("origin") or ""))
         elif kind == "file":
             self.import_text(event.get("text"), too_big=int(event.get("size") or 0) < 0)
         elif kind == "update-ready":
@@ -414,17 +422,18 @@ class Controller:
         self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0)
 
     def _match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
-               caption: str = "") -> None:
-        """Start (or resume) a match: its record is seed/mode/start and the moves played so far."""
+               caption: str = "", saves: bool = True) -> None:
+        """Start (or resume) a match: its record is seed/mode/start and the moves played so far. `saves`
+        False: a game of its own (a host page's command) that is never written over the player's save."""
         self._leave()
         self.choice_opponent = opponent
-        match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption)
+        match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
         self.mode = match
         match.save()
         match.after_move()
 
     def open_position(self, position: Position, seat: int | None = None, interactive: bool = True,
-                      caption: str = "", players: tuple[str, str] | None = None) -> None:
+                      caption: str = "", players: tuple[str, str] | None = None, saves: bool = True) -> None:
         """The table at a position: played on against the chosen opponent from the seat in front of the
         screen (`seat`, default the side to move), or shown as a still picture."""
         seat = position.to_move if seat not in (0, 1) else seat
@@ -432,7 +441,7 @@ class Controller:
             self._open(StillMode(self, position, seat, players, caption))
             return
         self._match(Record(seed=position.seed, mode=position.mode, start=position), self.choice_opponent, seat,
-                    players, caption)
+                    players, caption, saves)
 
     def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
@@ -561,18 +570,35 @@ class Controller:
         kind, mode, interactive, seat = self.mode.ready()
         self.post(host.ready_event(kind, mode, interactive, seat))
 
-    def on_message(self, data: Any, origin: str) -> None:
-        """A message from the parent window (dom.py passes only those): a command of host.py, or ignored."""
+    def on_host(self, event: dict[str, Any]) -> bool:
+        """A `message` or `message-refused` event of dom.py; True when the page changed (it is then drawn)."""
+        origin = str(event.get("origin") or "")
+        if event.get("type") == "message":
+            return self.on_message(event.get("data"), origin)
+        if not host.origin_allowed(origin, self.allowed):
+            return False
+        why, size = event.get("why"), event.get("size")
+        size = size if isinstance(size, int) and not isinstance(size, bool) else "more than " + str(MESSAGE_CHARS)
+        detail = {"size": f"the message is {size} characters long, and at most "
+                          f"{MESSAGE_CHARS} are read.",
+                  "deep": f"the message is nested more than {safejson.MAX_DEPTH} levels deep.",
+                  }.get(str(why), "the message cannot be copied (it refers to itself, or it is nested too deeply).")
+        self.post(host.error_event(problem("host.shape", detail=detail), event.get("id")))
+        return False
+
+    def on_message(self, data: Any, origin: str) -> bool:
+        """A message from the parent window (dom.py passes only those): a command of host.py, or ignored.
+        True when a command changed the page. A game a command opens is never saved over the player's."""
         command = host.parse_command(data, origin, self.allowed)
         if command is None:
-            return
+            return False
         if isinstance(command, Reason):
             if command.code == "host.origin":
                 self.platform.console_warn("Jaipur: " + command.message)
             else:
                 cid = data.get("id") if isinstance(data, dict) else None
                 self.post(host.error_event(command, cid))
-            return
+            return False
         if command.type == "reset":
             self.reset()
         elif command.type == "load-record" and command.record is not None:
@@ -583,9 +609,9 @@ class Controller:
             else:
                 interactive = command.interactive if command.interactive is not None else self.address.interactive
                 self.open_position(command.position, seat=command.seat, interactive=interactive,
-                                   caption=command.caption)
+                                   caption=command.caption, saves=False)
         self.notices = []
-
+        return True
 
 def start() -> None:
     """The PyScript entry: read the address, draw the start screen or the table, mark the page ready."""
@@ -597,7 +623,7 @@ def start() -> None:
     platform = BrowserPlatform(js.document.getElementById("app"))
     controller = Controller(platform, address, load_bots(), browser_movetimes())
     controller.worker = browser_link(platform)
-    platform.listen(controller.on_event)
+    platform.listen(controller.on_event, controller.allowed)
     try:
         controller.boot()
     except Exception as exc:  # noqa: BLE001 - a bad URL or a broken deal: the start screen says why
