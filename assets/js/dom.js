@@ -221,12 +221,12 @@ window.jaipurDom = (() => {
       if (data === null || typeof data !== "object" || data.target !== "jaipur") return;
       const origin = String(event.origin);
       if (!origins.includes("*") && !origins.includes(origin)) {
-        if (!warned) { warned = true; console.warn(`Jaipur: messages from ${origin} are ignored: that origin may not command this page.`); }
+        if (!warned) { warned = true; console.warn(`Jaipur: a message from ${origin} was ignored: that origin is not allowed to control this page (said once).`); }
         return;
       }
       const id = (typeof data.id === "string" && data.id.length <= 200) || Number.isSafeInteger(data.id) ? data.id : null;
       let text;
-      try { text = JSON.stringify({type: "message", origin, data}); }
+      try { text = JSON.stringify({type: "message", origin, id, data}); }
       catch (err) { send({type: "message-refused", origin, why: "unreadable", id}); return; }
       if (text.length > 300000) { send({type: "message-refused", origin, why: "size", size: text.length, id}); return; }
       callback(text);

@@ -53,15 +53,21 @@ def read_event(text: str) -> dict[str, Any] | None:
 
     >>> read_event('{"type": "click", "action": "new"}')["action"]
     'new'
-    >>> read_event('{"type":"message","origin":"https://a.example","data":' + "[" * 50 + "]" * 50 + "}")["why"]
-    'deep'
+    >>> got = read_event('{"type":"message","origin":"https://a.example","id":7,"data":' + "[" * 50 + "]" * 50 + "}")
+    >>> got["why"], got["id"]
+    ('deep', 7)
     """
     try:
         event = safejson.loads(text, "The event", max_chars=EVENT_CHARS, max_depth=safejson.MAX_DEPTH + 1)
     except safejson.JsonLimitError:
-        if text.startswith('{"type":"message","origin":"'):
+        if text.startswith('{"type":"message","origin":"'):   # dom.js writes type, origin, id, then data
             origin = text[28:text.find('"', 28)][:300]
-            return {"type": "message-refused", "origin": origin, "why": "deep"}
+            head = text[:text.find(',"data":', 28, 600)]
+            try:
+                cid = json.loads(head[head.find(',"id":') + 6:]) if ',"id":' in head else None
+            except ValueError:
+                cid = None
+            return {"type": "message-refused", "origin": origin, "why": "deep", "id": cid}
         return None
     return event if isinstance(event, dict) else None
 

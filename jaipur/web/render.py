@@ -201,7 +201,7 @@ def _start(state: TableState, s: Strings) -> Node:
     if state.problems:
         problems = h("div", {"class": "problems", "role": "alert", "data-problems": True},
                      h("p", {}, s.t("start.problems")),
-                     h("ul", {}, [h("li", {}, s.reason(p)) for p in state.problems]))
+                     h("ul", {}, [h("li", {"data-code": p.code}, s.reason(p)) for p in state.problems]))
     levels = [lv for lv in state.levels if lv != "human"]
     opponent_buttons = [
         _choice("opponent", lv, state.opponent == lv, s.t(f"level.{lv}"), s.t(f"about.{lv}"), not state.bots_ok)

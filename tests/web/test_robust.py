@@ -40,6 +40,14 @@ def test_address_names_the_depth_limit() -> None:
     assert "more than 32 levels deep" in req.problems[0].message
 
 
+def test_start_screen_problems_carry_their_code() -> None:
+    from jaipur.web.render import walk
+
+    c, pf = open_page("index.html?opponent=novice#position=" + DEEP)
+    assert pf.node is not None
+    assert [n.attrs["data-code"] for n in walk(pf.node) if "data-code" in n.attrs] == ["param.position"]
+
+
 def test_decode_payload_refuses_before_parsing() -> None:
     try:
         decode_payload("{" + '"a":' + DEEP + "}")
@@ -62,7 +70,9 @@ def test_deep_profile_reads_as_empty_and_is_not_readable() -> None:
 
 def test_deep_event_from_a_host_becomes_message_refused() -> None:
     got = read_event('{"type":"message","origin":"https://a.example","data":' + DEEP + "}")
-    assert got == {"type": "message-refused", "origin": "https://a.example", "why": "deep"}
+    assert got == {"type": "message-refused", "origin": "https://a.example", "why": "deep", "id": None}
+    got = read_event('{"type":"message","origin":"https://a.example","id":"x","data":' + DEEP + "}")
+    assert got is not None and got["id"] == "x"
     assert read_event('{"type":"click","x":' + DEEP + "}") is None
 
 
