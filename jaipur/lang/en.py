@@ -178,6 +178,10 @@ WORDS: dict[str, str] = {
     "action.reveal": "Reveal the answer",
     "action.retry": "Start again",
     "action.notices": "Hide",
+    "action.resume-previous": "Resume my game",
+    "action.keep-new": "Play this new one",
+    "save.previous": "You have a game in progress ({n} moves played). This link starts another one: resume yours, "
+                     "or play this one? Yours is kept until you move here.",
     "action.keys": "Keys",
     "keys.title": "Keyboard",
     "keys.intro": "Play without a mouse: Tab moves between the rows of cards and the buttons.",

@@ -28,13 +28,13 @@ from .i18n import LANGS, Reason, Strings, problem, strings
 from .links import make_link
 from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
 from .modes import AUTOPLAY_DELAY, Bots, MatchMode, Mode, Platform, PuzzleMode, ReplayMode, StillMode, Thinker
-from .modes.match import saved_match
+from .modes.match import pending_save, saved_match
 from .modes.thinker import browser_movetimes, load_bots
 from .motion import Played
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
-from .saved import download_record, import_record
+from .saved import SavedGame, download_record, import_record
 from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 MIN_THINK = 0.35
@@ -89,6 +89,8 @@ class Controller:
         self.import_problem: Reason | None = None
         self.storage_warned = False
         self.save_dropped = False              # a saved game could not be read (a fresh game starts)
+        self.caption_used = False              # the address's caption= went with the first new game
+        self.previous: SavedGame | None = None # the saved game a link's new one has not written over yet
 
     def thinker(self) -> Thinker:
         """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio."""
@@ -103,6 +105,8 @@ class Controller:
     def boot(self) -> None:
         """Open what the address asks for: a replay, a puzzle, a position, the saved game, a new game, or
         the start screen. Problems with the address are listed on the start screen, or above the table."""
+        if not self.embed and self.address.interactive:
+            self.previous = pending_save(self.platform, self.levels)
         if not self._open_linked(resume=True) and not self.resume():
             if self.embed or self.save_dropped or (self.address.opponent is not None and not self.problems):
                 self.new_game()
@@ -143,6 +147,7 @@ class Controller:
         st = TableState(screen=self.screen, lang=self.lang, embed=self.embed, opponent=self.choice_opponent,
                         mode=self.choice_mode, levels=self.levels, bots_ok=bool(self.levels),
                         problems=self.problems, error=self.error, notices=list(self.notices), dialog=self.dialog,
+                        previous=self.asking(),
                         share=self.share, import_problem=self.import_problem, tools=not self.embed,
                         kind=self.kind, update_ready=self.update_ready and not self.embed, cursor=dict(self.cursor),
                         stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {})
@@ -248,6 +253,7 @@ class Controller:
             "game": lambda: self.open_dialog("game"), "share": self.open_share, "copy-link": self.copy_link,
             "export": self.export, "import": lambda: self.open_dialog("import"),
             "import-paste": lambda: self.import_text(event.get("text")),
+            "resume-previous": self.resume_previous, "keep-new": self.keep_new,
         }.get(action)
         if chrome is not None:
             chrome()
@@ -416,10 +422,12 @@ class Controller:
         self.mode = mode
 
     def new_game(self) -> None:
-        """Deal a new match for the chosen opponent and mode (the address's seed is used once)."""
+        """Deal a new match for the chosen opponent and mode (the address's seed and `caption=` are used once)."""
         seed = self.seed if self.seed is not None else self.platform.random_seed()
+        caption = "" if self.caption_used else self.address.caption
         self.seed = None
-        self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0)
+        self.caption_used = True
+        self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, caption=caption)
 
     def _match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
                caption: str = "", saves: bool = True) -> None:
@@ -428,6 +436,7 @@ class Controller:
         self._leave()
         self.choice_opponent = opponent
         match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
+        match.holding = self.previous is not None and saves
         self.mode = match
         match.save()
         match.after_move()
@@ -487,9 +496,28 @@ class Controller:
         lang = saved.extra.get("lang")   # a language the player chose (profile) or the address names comes first
         if lang in LANGS and "lang" not in self.address.given and self.profile.lang is None:
             self.lang = str(lang)
+        self.previous = None
         self._match(saved.record, saved.opponent, saved.human_seat)
         self.notices.append(Reason("save.resumed"))
         return True
+
+    def asking(self) -> Reason | None:
+        """The question over a new game a link started while another was saved (before a move is played here)."""
+        m = self.mode
+        if self.previous is None or not isinstance(m, MatchMode) or not m.holding:
+            return None
+        return Reason("save.previous", values={"n": len(self.previous.record.moves)})
+
+    def resume_previous(self) -> None:
+        """The question's first answer: back to the saved game (the link's new one is dropped, never saved)."""
+        prev, self.previous = self.previous, None
+        if prev is not None:
+            self._match(prev.record, prev.opponent, prev.human_seat)
+            self.notices = [Reason("save.resumed")]
+
+    def keep_new(self) -> None:
+        """The question's other answer: play the new game; the saved one is kept until a move is played here."""
+        self.previous = None
 
     def _store_profile(self, profile: Profile) -> None:
         """Keep the profile (in memory always; in storage when the page is not embedded)."""

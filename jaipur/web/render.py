@@ -306,12 +306,22 @@ def _table(state: TableState, s: Strings) -> Node:
 
 
 def _notices(state: TableState, s: Strings) -> Node | None:
+    prompt = None
+    if state.previous is not None:   # a link started something else while a game was saved: ask
+        prompt = h("div", {"class": "notices", "role": "group", "data-prompt": "previous-game",
+                           "aria-labelledby": "previous-game-text"},
+                   h("p", {"id": "previous-game-text", "data-code": state.previous.code}, s.reason(state.previous)),
+                   h("button", {"type": "button", "class": "primary small", "data-action": "resume-previous"},
+                     s.t("action.resume-previous")),
+                   h("button", {"type": "button", "class": "small", "data-action": "keep-new"},
+                     s.t("action.keep-new")))
     if not state.notices:
-        return None
-    return h("div", {"class": "notices", "role": "status", "data-notices": True},
-             h("ul", {}, [h("li", {"data-code": n.code}, s.reason(n)) for n in state.notices]),
-             h("button", {"type": "button", "class": "small", "data-action": "dismiss-notices"},
-               s.t("action.notices")))
+        return prompt
+    notices = h("div", {"class": "notices", "role": "status", "data-notices": True},
+                h("ul", {}, [h("li", {"data-code": n.code}, s.reason(n)) for n in state.notices]),
+                h("button", {"type": "button", "class": "small", "data-action": "dismiss-notices"},
+                  s.t("action.notices")))
+    return notices if prompt is None else h("div", {"class": "notices-and-prompt"}, prompt, notices)
 
 
 def _top(state: TableState, s: Strings) -> Node | None:

@@ -14,6 +14,7 @@ from jaipur.web.address import decode_payload, read_address
 from jaipur.web.dom import read_event
 from jaipur.web.i18n import Reason
 from jaipur.web.profile import PROFILE_KEY, Profile, load_profile, read_profile, readable
+from jaipur.web.render import text_of, walk
 from jaipur.web.saved import SETASIDE_PREFIX, STORAGE_KEY, import_record, load_text, save_text
 
 from .fakes import FakePlatform
@@ -190,3 +191,79 @@ def test_fuzz_host_commands(data: Any, kind: str | None, text: str) -> None:
                     {"target": "jaipur", "type": kind, "position": text, "record": data}):
         got = host.parse_command(payload, OWN, (OWN,))
         assert got is None or isinstance(got, (host.Command, Reason))
+
+
+# ---------------------------------------------------------------- a link never loses the game in progress
+
+
+def played_save(moves: int = 3) -> dict[str, str]:
+    c, pf = open_page("index.html?opponent=novice&seed=5")
+    while len(c.mode.record.moves) < moves:   # type: ignore[union-attr]
+        play_camels_or_first(c)
+        pf.run()
+    return dict(pf.storage)
+
+
+def saved_moves(pf: FakePlatform) -> list[str]:
+    got = load_text(pf.storage[STORAGE_KEY])
+    assert not isinstance(got, Reason)
+    return list(got.record.moves)
+
+
+def test_links_that_start_something_else_ask_first_and_resume_it() -> None:
+    storage = played_save()
+    old = saved_moves(FakePlatform(storage=dict(storage)))
+    for link in ("index.html?opponent=novice&seed=99", "index.html?opponent=trader",
+                 "index.html?opponent=novice#position=" + __import__("jaipur.record").record.b64encode(json.dumps(PUZZLE).encode())):
+        c, pf = open_page(link, FakePlatform(storage=dict(storage)))
+        prompt = [n for n in walk(pf.node) if n.attrs.get("data-prompt") == "previous-game"]
+        assert prompt and saved_moves(pf) == old, link
+        c.on_event({"type": "click", "action": "resume-previous"})
+        pf.run()
+        assert c.mode is not None and c.mode.record.moves[:len(old)] == old   # type: ignore[attr-defined]
+        assert not [n for n in walk(pf.node) if n.attrs.get("data-prompt")]
+
+
+def test_playing_the_new_one_keeps_the_old_until_a_move() -> None:
+    storage = played_save()
+    old = saved_moves(FakePlatform(storage=dict(storage)))
+    c, pf = open_page("index.html?opponent=novice&seed=99", FakePlatform(storage=dict(storage)))
+    c.on_event({"type": "click", "action": "keep-new"})
+    assert not [n for n in walk(pf.node) if n.attrs.get("data-prompt")] and saved_moves(pf) == old
+    play_camels_or_first(c)
+    pf.run()
+    assert saved_moves(pf) != old and load_text(pf.storage[STORAGE_KEY]).record.seed == 99  # type: ignore[union-attr]
+
+
+def test_links_that_only_show_never_touch_the_save() -> None:
+    from jaipur.record import b64encode
+
+    storage = played_save()
+    for link in ("index.html?interactive=0#position=" + b64encode(json.dumps(PUZZLE).encode()),
+                 "index.html#puzzle=" + b64encode(json.dumps(dict(PUZZLE, solution=["S4L"])).encode()),
+                 "index.html?embed=1#position=" + b64encode(json.dumps(PUZZLE).encode())):
+        c, pf = open_page(link, FakePlatform(storage=dict(storage)))
+        if c.mode is not None and c.can_move():
+            play_camels_or_first(c)
+            pf.run()
+        assert pf.storage[STORAGE_KEY] == storage[STORAGE_KEY], link
+        assert not [n for n in walk(pf.node) if n.attrs.get("data-prompt")]
+
+
+def test_plain_visit_still_resumes_without_asking() -> None:
+    storage = played_save()
+    c, pf = open_page("index.html", FakePlatform(storage=dict(storage)))
+    assert c.mode is not None and len(c.mode.record.moves) >= 3   # type: ignore[attr-defined]
+    assert not [n for n in walk(pf.node) if n.attrs.get("data-prompt")]
+
+
+def test_mode_single_round_starts_what_it_asks() -> None:
+    storage = played_save()
+    c, pf = open_page("index.html?opponent=novice&mode=single-round", FakePlatform(storage=dict(storage)))
+    assert c.mode is not None and c.mode.record.mode == "single-round"   # type: ignore[attr-defined]
+    assert [n for n in walk(pf.node) if n.attrs.get("data-prompt")]
+
+
+def test_caption_on_a_new_game() -> None:
+    c, pf = open_page("index.html?opponent=novice&caption=Friday%20match")
+    assert [text_of(n) for n in walk(pf.node) if "data-caption" in n.attrs] == ["Friday match"]

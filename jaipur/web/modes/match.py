@@ -40,6 +40,7 @@ class MatchMode(BaseMode):
                  players: tuple[str, str] | None = None, caption: str = "", saves: bool = True) -> None:
         super().__init__(page, human_seat, players, caption)
         self.saves = saves                      # False: a host page's game, never written over the player's save
+        self.holding = False                    # True: another game is saved; not written over before the player moves
         self.kind = "game" if record.start is None else "position"
         self.opponent = opponent
         self.human_seat = human_seat
@@ -178,6 +179,8 @@ class MatchMode(BaseMode):
         self._dealt = None
         self.page.played = Played(before, entry["move"], after, chosen)
         self.last = entry
+        if self.opponent == "human" or before.to_move == self.human_seat:
+            self.holding = False                # the player played on: this game is now the one saved
         self.save()
         if self.kind == "game" and not self.human and after.status == "match-over":
             self.page.count_match(self.opponent, after, self.human_seat)
@@ -282,7 +285,7 @@ class MatchMode(BaseMode):
     def save(self) -> None:
         """Write the match in progress to storage (after every move; never when embedded nor for a game a host
         page's command opened); never raises."""
-        if self.page.embed or not self.saves:
+        if self.page.embed or not self.saves or self.holding:
             return
         try:
             text = save_text(self.record, {"opponent": self.opponent, "human_seat": self.human_seat,
@@ -320,6 +323,21 @@ def saved_match(platform: Platform, address: PageRequest, seed: int | None,
             return None, [], False
     elif seed is not None and (rec.start is not None or rec.seed != seed or rec.mode != address.mode):
         return None, [], False
+    elif "mode" in address.given and (rec.start is not None or rec.mode != address.mode):
+        return None, [], False   # ?mode=single-round starts what it asks
     if saved.opponent != "human" and saved.opponent not in levels:
         return None, [Reason("save.opponent", values={"value": saved.opponent})], False
     return (None if saved.finished else saved), [], False
+
+
+def pending_save(platform: Platform, levels: tuple[str, ...]) -> SavedGame | None:
+    """The saved match a new one would write over: readable, unfinished, against a level available
+    (None otherwise; nothing is changed in storage)."""
+    try:
+        text = platform.load(STORAGE_KEY)
+    except Exception:  # noqa: BLE001
+        return None
+    saved = load_text(text) if text is not None else None
+    if not isinstance(saved, SavedGame) or saved.finished:
+        return None
+    return saved if saved.opponent == "human" or saved.opponent in levels else None
