@@ -3,6 +3,7 @@ load-position never saves over the player's game, and a flood of foreign message
 Every wait is on the page's own signals (data-jaipur, data-turn, aria-pressed, events), never a fixed sleep."""
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -129,13 +130,15 @@ def test_deep_command_gets_an_error_event_and_the_frame_plays(page: Any, page_lo
       const cyclic = {target: "jaipur", type: "reset", id: "nested"}; let at = cyclic;
       for (let i = 0; i < 200; i++) { at.next = {}; at = at.next; }
       window.send(cyclic);
+      const loop = {target: "jaipur", type: "reset", id: "cyclic"}; loop.self = loop;
+      window.send(loop);
       window.send({target: "jaipur", id: "none"});
     }""")
-    page.wait_for_function("window.got.filter(m => m.type === 'error').length >= 5", timeout=30_000)
+    page.wait_for_function("window.got.filter(m => m.type === 'error').length >= 6", timeout=30_000)
     errors = {m["id"]: m for m in page.evaluate("window.got.filter(m => m.type === 'error')")}
-    assert set(errors) == {"deep", "string", "big", "nested", "none"}
+    assert set(errors) == {"deep", "string", "big", "nested", "none", "cyclic"}
     assert "10000" in errors["big"]["message"] and "300000" in errors["big"]["message"]
-    assert errors["none"]["code"] == "host.notype"
+    assert errors["none"]["code"] == "host.notype" and "refers to itself" in errors["cyclic"]["message"]
     print({k: v["message"] for k, v in errors.items()})
     playable(page.frames[1])
     assert page_log.console_errors == []
@@ -167,4 +170,38 @@ def test_flood_of_foreign_messages_leaves_the_table_responsive(page: Any, page_l
           f"flood sent + click answered {answered * 1000:.0f} ms")
     assert latency < 1000 and answered < 20
     assert page.evaluate("window.got") == []
+    assert page_log.console_errors == []
+
+
+def saved_moves(page: Any) -> list[str]:
+    text = page.evaluate("(k) => localStorage.getItem(k)", STORAGE_KEY)
+    return list(json.loads(text)["record"]["moves"]) if text else []
+
+
+@browser
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_link_over_a_saved_game_asks_first_both_choices(lang: str, page: Any, page_log: Any, base_url: str,
+                                                        wait_settled: Callable[..., str]) -> None:
+    boot(page, base_url + GAME + "&lang=" + lang, wait_settled)
+    for _ in range(2):
+        playable(page)
+    old = saved_moves(page)
+    assert len(old) >= 2
+    # choice 1: resume it
+    boot(page, base_url + "index.html?opponent=novice&seed=99&lang=" + lang, wait_settled)
+    page.wait_for_selector("[data-prompt=previous-game]")
+    assert saved_moves(page) == old
+    page.screenshot(path=f"/tmp/robust-prompt-{lang}.png")
+    page.click("button[data-action=resume-previous]")
+    page.wait_for_selector("[data-prompt]", state="detached")
+    assert page.locator("[data-zone=log] [data-move]").count() >= len(old)
+    assert saved_moves(page)[:len(old)] == old
+    # choice 2: play the new one; the old one is kept until the player moves
+    boot(page, base_url + "index.html?opponent=novice&seed=99&lang=" + lang, wait_settled)
+    page.click("button[data-action=keep-new]")
+    page.wait_for_selector("[data-prompt]", state="detached")
+    assert saved_moves(page)[:len(old)] == old
+    playable(page)
+    assert saved_moves(page)[:len(old)] != old and json.loads(
+        page.evaluate("(k) => localStorage.getItem(k)", STORAGE_KEY))["record"]["seed"] == 99
     assert page_log.console_errors == []
