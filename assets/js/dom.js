@@ -211,6 +211,9 @@ window.jaipurDom = (() => {
     const updateReady = () => send({type: "update-ready"});  // index.html: a new release waits (sw.js)
     window.addEventListener("jaipur:update-ready", updateReady);
     if (document.documentElement.dataset.update === "ready") updateReady();
+    window.addEventListener("storage", (event) => {  // another tab of this site saved (only other tabs get this)
+      if (event.key === "jaipur.saved-game") send({type: "storage", key: event.key});
+    });
     const origins = JSON.parse(hostOrigins || '["*"]');  // host.allowed_origins: who may command the page
     let warned = false;
     window.addEventListener("message", (event) => {  // only the parent window may command an embedded page

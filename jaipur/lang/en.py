@@ -180,6 +180,10 @@ WORDS: dict[str, str] = {
     "action.notices": "Hide",
     "action.resume-previous": "Resume my game",
     "action.keep-new": "Play this new one",
+    "action.load-other": "Load that game",
+    "action.play-here": "Play on here",
+    "save.other-tab": "Another tab saved a game ({n} moves played), so this one is no longer saved over it: load "
+                      "that one, or play on here (your next move here is saved over it)?",
     "save.previous": "You have a game in progress ({n} moves played). This link starts another one: resume yours, "
                      "or play this one? Yours is kept until you move here.",
     "action.keys": "Keys",

@@ -89,6 +89,7 @@ class Controller:
         self.import_problem: Reason | None = None
         self.storage_warned = False
         self.save_dropped = False              # a saved game could not be read (a fresh game starts)
+        self.other_tab = False                 # the saved game in question came from another tab
         self.caption_used = False              # the address's caption= went with the first new game
         self.previous: SavedGame | None = None # the saved game a link's new one has not written over yet
 
@@ -215,6 +216,11 @@ class Controller:
                     return
             except Exception as exc:  # noqa: BLE001
                 self.fail(exc)
+            self.refresh()
+            return
+        if event.get("type") == "storage":   # another tab saved a game
+            if not self.on_storage():
+                return
             self.refresh()
             return
         try:
@@ -501,23 +507,37 @@ class Controller:
         self.notices.append(Reason("save.resumed"))
         return True
 
+    def on_storage(self) -> bool:
+        """Another tab saved a game: a match saving here stops writing over it and asks (True: drawn again)."""
+        m = self.mode
+        if self.embed or not isinstance(m, MatchMode) or not m.saves or m.holding:
+            return False
+        other = pending_save(self.platform, self.levels)
+        if other is None or other.record.moves == m.record.moves and other.record.seed == m.record.seed:
+            return False
+        m.holding = True
+        self.previous = other
+        self.other_tab = True
+        return True
+
     def asking(self) -> Reason | None:
         """The question over a new game a link started while another was saved (before a move is played here)."""
         m = self.mode
         if self.previous is None or not isinstance(m, MatchMode) or not m.holding:
             return None
-        return Reason("save.previous", values={"n": len(self.previous.record.moves)})
+        return Reason("save.other-tab" if self.other_tab else "save.previous",
+                      values={"n": len(self.previous.record.moves)})
 
     def resume_previous(self) -> None:
         """The question's first answer: back to the saved game (the link's new one is dropped, never saved)."""
-        prev, self.previous = self.previous, None
+        prev, self.previous, self.other_tab = self.previous, None, False
         if prev is not None:
             self._match(prev.record, prev.opponent, prev.human_seat)
             self.notices = [Reason("save.resumed")]
 
     def keep_new(self) -> None:
         """The question's other answer: play the new game; the saved one is kept until a move is played here."""
-        self.previous = None
+        self.previous, self.other_tab = None, False
 
     def _store_profile(self, profile: Profile) -> None:
         """Keep the profile (in memory always; in storage when the page is not embedded)."""

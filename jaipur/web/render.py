@@ -307,14 +307,15 @@ def _table(state: TableState, s: Strings) -> Node:
 
 def _notices(state: TableState, s: Strings) -> Node | None:
     prompt = None
-    if state.previous is not None:   # a link started something else while a game was saved: ask
+    if state.previous is not None:   # a link (or another tab) would have its game saved over: ask
+        other = state.previous.code == "save.other-tab"
         prompt = h("div", {"class": "notices", "role": "group", "data-prompt": "previous-game",
                            "aria-labelledby": "previous-game-text"},
                    h("p", {"id": "previous-game-text", "data-code": state.previous.code}, s.reason(state.previous)),
                    h("button", {"type": "button", "class": "primary small", "data-action": "resume-previous"},
-                     s.t("action.resume-previous")),
+                     s.t("action.load-other" if other else "action.resume-previous")),
                    h("button", {"type": "button", "class": "small", "data-action": "keep-new"},
-                     s.t("action.keep-new")))
+                     s.t("action.play-here" if other else "action.keep-new")))
     if not state.notices:
         return prompt
     notices = h("div", {"class": "notices", "role": "status", "data-notices": True},

@@ -205,3 +205,22 @@ def test_link_over_a_saved_game_asks_first_both_choices(lang: str, page: Any, pa
     assert saved_moves(page)[:len(old)] != old and json.loads(
         page.evaluate("(k) => localStorage.getItem(k)", STORAGE_KEY))["record"]["seed"] == 99
     assert page_log.console_errors == []
+
+
+@browser
+def test_two_tabs_learn_of_each_others_saves(page: Any, page_log: Any, base_url: str,
+                                             wait_settled: Callable[..., str]) -> None:
+    boot(page, base_url + GAME, wait_settled)
+    other = page.context.new_page()
+    boot(other, base_url + "index.html?opponent=novice&seed=7", wait_settled)
+    playable(other)                      # the other tab saves its game
+    theirs = saved_moves(other)
+    page.wait_for_selector("[data-prompt=previous-game]", timeout=30_000)   # this tab says so (a storage event)
+    assert "Another tab" in page.inner_text("[data-prompt]")
+    assert saved_moves(page)[:len(theirs)] == theirs     # this tab wrote nothing over it (the other may move on)
+    assert json.loads(page.evaluate("(k) => localStorage.getItem(k)", STORAGE_KEY))["record"]["seed"] == 7
+    page.click("button[data-action=resume-previous]")   # load the other tab's game here
+    page.wait_for_selector("[data-prompt]", state="detached")
+    assert page.locator("[data-zone=log] [data-move]").count() >= len(theirs)
+    other.close()
+    assert page_log.console_errors == []

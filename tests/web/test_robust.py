@@ -267,3 +267,22 @@ def test_mode_single_round_starts_what_it_asks() -> None:
 def test_caption_on_a_new_game() -> None:
     c, pf = open_page("index.html?opponent=novice&caption=Friday%20match")
     assert [text_of(n) for n in walk(pf.node) if "data-caption" in n.attrs] == ["Friday match"]
+
+
+def test_another_tabs_save_is_never_written_over_silently() -> None:
+    storage: dict[str, str] = {}
+    a, pa = open_page("index.html?opponent=novice&seed=5", FakePlatform(storage=storage))
+    b, pb = open_page("index.html?opponent=novice&seed=7", FakePlatform(storage=storage))   # one origin's storage
+    play_camels_or_first(b)
+    pb.run()
+    theirs = storage[STORAGE_KEY]
+    a.on_event({"type": "storage", "key": STORAGE_KEY})
+    assert [n for n in walk(pa.node) if n.attrs.get("data-prompt") == "previous-game"]
+    assert "Another tab" in text_of(pa.node)
+    play_camels_or_first(a)     # playing on here is the player's choice: saved over theirs only now
+    pa.run()
+    assert storage[STORAGE_KEY] != theirs
+    b.on_event({"type": "storage", "key": STORAGE_KEY})
+    b.on_event({"type": "click", "action": "resume-previous"})
+    pb.run()
+    assert b.mode is not None and b.mode.record.seed == 5   # type: ignore[attr-defined]
