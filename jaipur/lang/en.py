@@ -6,7 +6,7 @@ Card names come from the engine (`jaipur.cards`), whose own English error senten
 from __future__ import annotations
 
 from ..cards import NAMES, PLURALS
-from . import Section
+from .languages import Section
 
 WORDS: dict[str, str] = {
     **{f"card.{letter}": name for letter, name in NAMES.items()},

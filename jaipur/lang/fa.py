@@ -5,7 +5,7 @@ Numbers are written with Persian digits (the language's entry in `jaipur.lang.LA
 
 from __future__ import annotations
 
-from . import Section
+from .languages import Section
 
 WORDS: dict[str, str] = {
     "app.title": "جیپور",

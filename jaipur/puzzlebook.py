@@ -1,0 +1,250 @@
+"""The puzzle collection: "win the round with this move" positions, found in seeded games and checked exactly.
+
+Every puzzle is a position from a seeded single-round game, the side to move to solve it. Its solution is
+the one legal move that ends the round with that side the winner whatever the cards it cannot see are
+(the opponent's hand and bonus tokens, the deck, the value of a bonus token still in its pile): the engine
+plays every legal move, and for each that ends the round the score is bounded from the solver's view
+(`sure_win`). A second check says the puzzle is worth solving: after any other move the solver's chance of
+winning, estimated by playouts of the trader from the solver's view (`win_rate`), is at least `MARGIN`
+lower — finishing now matters (the other moves compared are every one that ends the round and the trader's
+`SHORTLIST` best, `contenders`). The levels (`grade`) say how much must be seen to find it.
+
+>>> book = load()
+>>> len(book) >= 24, sorted({e.level for e in book})
+(True, [1, 2, 3])
+>>> e = book[0]
+>>> e.solution in legal_moves(e.position) and sure_win(e.position, e.solution)
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from .cards import BONUS_TOKENS
+from .position import Position, position_from_json, position_to_json
+from .rng import Rng
+from .rules import apply, legal_moves, new_match, result
+from .view import determinize, view
+
+LEVELS = (1, 2, 3)
+"""Level 1: a plain finish a greedy beginner finds; 3: a subtle one (another move ends the round and loses,
+the finish is not a sale, or only the camel token or a tie-break makes it a win) that the beginner misses;
+2: the rest."""
+MARGIN = 0.15
+"""How much lower, at least, the solver's estimated chance of winning is after any other move."""
+PLAYOUTS = 32
+"""Playouts per move when a puzzle is made (and when the test replays the rival's)."""
+SHORTLIST = 8
+"""How many of the trader's best-ranked moves are compared with the solution (besides every ending move)."""
+DATA = "puzzles.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of the collection: its id, level, position (solver to move), solution and where it came from."""
+
+    id: str
+    level: int
+    position: Position
+    solution: str
+    source: str
+    rival: str
+    rival_rate: float
+    """The best other move by the playouts, and the solver's estimated chance of winning after it."""
+    seed: int
+    """The game's seed; the rival's rate is `win_rate(position, rival, PLAYOUTS, seed + 1)`."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as stored in jaipur/data/puzzles.json."""
+        return {"id": self.id, "level": self.level, "solution": self.solution, "source": self.source,
+                "rival": self.rival, "rival_rate": round(self.rival_rate, 4), "seed": self.seed,
+                "position": position_to_json(self.position)}
+
+
+def _bonus_bounds(before: Position, after: Position, seat: int) -> tuple[int, int]:
+    """(the least the solver's bonus tokens can be worth, the most the opponent's can) after `after`, as far as
+    the solver can see: its own tokens' values are known, the opponent's and the pile's are not."""
+    opp = 1 - seat
+    least_mine = 0
+    most_theirs = 0
+    for size in (3, 4, 5):
+        unknown = sorted(BONUS_TOKENS[size])
+        for s, value in before.taken_bonus[seat]:
+            if s == size:
+                unknown.remove(value)
+        known_mine = [v for s, v in before.taken_bonus[seat] if s == size]
+        theirs = sum(1 for s, _ in after.taken_bonus[opp] if s == size)
+        new_mine = sum(1 for s, _ in after.taken_bonus[seat] if s == size) - len(known_mine)
+        if theirs:
+            most_theirs += sum(unknown[len(unknown) - theirs:])
+        rest = unknown[: len(unknown) - theirs]
+        least_mine += sum(known_mine) + sum(rest[:new_mine])
+    return least_mine, most_theirs
+
+
+def sure_win(position: Position, move: str) -> bool:
+    """True when `move` ends the round and the side to move wins it whatever the hidden values are."""
+    seat = position.to_move
+    after = apply(position, move)
+    if not after.round_over:
+        return False
+    res = result(after)
+    b = res["breakdown"]
+    least_mine, most_theirs = _bonus_bounds(position, after, seat)
+    mine = b[seat]["goods"] + b[seat]["camel"] + least_mine
+    theirs = b[1 - seat]["goods"] + b[1 - seat]["camel"] + most_theirs
+    if mine != theirs:
+        return mine > theirs
+    for key in ("bonus_tokens", "goods_tokens"):  # R26 tie-breaks: counts are public
+        if b[seat][key] != b[1 - seat][key]:
+            return bool(b[seat][key] > b[1 - seat][key])
+    return False
+
+
+def ending_moves(position: Position) -> list[str]:
+    """The legal moves that end the round at once."""
+    return [m for m in legal_moves(position) if apply(position, m).round_over]
+
+
+def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
+    """The solver's chance of winning the round after `move`, estimated from its view: `playouts` dealings of
+    the hidden cards, each played to the round's end by the trader on both sides (a tie counts half)."""
+    from .bots import get_bot
+
+    trader = get_bot("trader")
+    seat = position.to_move
+    seen = view(position, seat)
+    rng = Rng(seed)
+    total = 0.0
+    for _ in range(playouts):
+        world = apply(determinize(seen, rng), move)
+        while not world.round_over:
+            world = apply(world, trader.choose(view(world, world.to_move), rng))
+        winner = result(world)["winner"]
+        total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+    return total / playouts
+
+
+def sale_rupees(position: Position, move: str) -> int:
+    """The goods tokens' value a move earns at once (0 for a move that is not a sale)."""
+    before = sum(v for _, v in position.taken_goods[position.to_move])
+    after = apply(position, move)
+    return sum(v for _, v in after.taken_goods[position.to_move]) - before
+
+
+def subtle(position: Position, solution: str) -> bool:
+    """True when the finish needs more than "sell to end the round": another move ends it too (and loses), the
+    solution is not a sale, or the win holds only thanks to the camel token or a tie-break."""
+    if len(ending_moves(position)) > 1 or not solution.startswith("S"):
+        return True
+    seat = position.to_move
+    after = apply(position, solution)
+    res = result(after)
+    b = res["breakdown"]
+    least_mine, most_theirs = _bonus_bounds(position, after, seat)
+    lead = (b[seat]["goods"] + least_mine) - (b[1 - seat]["goods"] + b[1 - seat]["camel"] + most_theirs)
+    return lead <= 0  # without the camel token (or the tie-break) it would not be a win
+
+
+def grade(position: Position, solution: str) -> int:
+    """The level of a puzzle (see LEVELS): 1 when a greedy beginner (the novice) finds the finish and it is
+    plain, 3 when the novice misses it and it is subtle, 2 otherwise."""
+    from .bots import get_bot
+
+    found = get_bot("novice").choose(view(position, position.to_move), Rng(1)) == solution
+    fine = subtle(position, solution)
+    return 1 if found and not fine else (3 if fine and not found else 2)
+
+
+def candidates(seed: int) -> list[tuple[Position, str]]:
+    """Positions of the seeded single-round game (the trader on both sides) where exactly one move is a sure win."""
+    from .bots import get_bot
+
+    trader = get_bot("trader")
+    p = new_match(seed=seed, mode="single-round")
+    rng = Rng(seed)
+    found = []
+    while not p.round_over:
+        wins = [m for m in ending_moves(p) if sure_win(p, m)]
+        if len(wins) == 1:
+            found.append((p, wins[0]))
+        p = apply(p, trader.choose(view(p, p.to_move), rng))
+    return found
+
+
+def contenders(position: Position, solution: str, count: int = SHORTLIST) -> list[str]:
+    """The other moves worth comparing with the solution: every move that ends the round, and the `count` moves
+    the trader's heuristic ranks highest."""
+    from .bots.heuristics import Scorer, table_from_view
+
+    others = [m for m in legal_moves(position) if m != solution]
+    scorer = Scorer(table_from_view(view(position, position.to_move)))
+    ranked = sorted(others, key=lambda m: (-scorer.score(m), m))[:count]
+    ending = [m for m in ending_moves(position) if m != solution]
+    return sorted(set(ranked) | set(ending))
+
+
+def rival(position: Position, solution: str, playouts: int, seed: int) -> tuple[str, float]:
+    """Among the contenders, the move after which the solver's estimated chance of winning is highest, and
+    that chance (`playouts` seeded playouts each)."""
+    rates = {m: win_rate(position, m, playouts, seed + 1) for m in contenders(position, solution)}
+    best = min(rates, key=lambda m: (-rates[m], m))
+    return best, rates[best]
+
+
+def make(first_seed: int, last_seed: int, per_level: int, playouts: int = PLAYOUTS,
+         progress: Any = None) -> list[Entry]:
+    """Search seeds first_seed..last_seed-1 for `per_level` puzzles of each level that pass every check."""
+    chosen: dict[int, list[Entry]] = {lv: [] for lv in LEVELS}
+    for seed in range(first_seed, last_seed):
+        for p, solution in candidates(seed):
+            level = grade(p, solution)
+            if len(chosen[level]) >= per_level:
+                continue
+            best, rate = rival(p, solution, playouts, seed)
+            if rate > 1.0 - MARGIN:
+                continue
+            n = len(chosen[level]) + 1
+            chosen[level].append(Entry(f"finish-{level}-{n:02d}", level, p, solution,
+                                       f"seed {seed}, single round, {len(p.deck)} cards left in the deck",
+                                       best, rate, seed))
+            if progress is not None:
+                print(f"seed {seed}: level {level} ({solution}, best other {best} {rate:.2f})", file=progress)
+            break  # one puzzle per game at most, so the collection is varied
+        if all(len(v) >= per_level for v in chosen.values()):
+            break
+    return [e for lv in LEVELS for e in chosen[lv]]
+
+
+def load() -> list[Entry]:
+    """The collection shipped with the package (jaipur/data/puzzles.json), easiest first."""
+    text = resources.files("jaipur").joinpath("data", DATA).read_text(encoding="utf-8")
+    data = json.loads(text)
+    return [Entry(d["id"], d["level"], position_from_json(d["position"]), d["solution"], d["source"],
+                  d["rival"], d["rival_rate"], d["seed"]) for d in data["puzzles"]]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m jaipur.puzzlebook make --seeds A:B --per-level N`: write the collection as JSON on stdout."""
+    parser = argparse.ArgumentParser(prog="python -m jaipur.puzzlebook")
+    sub = parser.add_subparsers(dest="command", required=True)
+    mk = sub.add_parser("make", help="search seeded games for puzzles and print the collection")
+    mk.add_argument("--seeds", default="0:2000", help="first:last seed (last excluded)")
+    mk.add_argument("--per-level", type=int, default=8)
+    mk.add_argument("--playouts", type=int, default=PLAYOUTS)
+    args = parser.parse_args(argv)
+    first, last = (int(x) for x in args.seeds.split(":"))
+    entries = make(first, last, args.per_level, args.playouts, progress=sys.stderr)
+    command = f"python -m jaipur.puzzlebook make --seeds {args.seeds} --per-level {args.per_level} --playouts {args.playouts}"
+    print(json.dumps({"format": "jaipur-puzzles/1", "made_by": command, "margin": MARGIN,
+                      "puzzles": [e.to_json() for e in entries]}, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
