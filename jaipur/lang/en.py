@@ -191,6 +191,14 @@ WORDS: dict[str, str] = {
     "action.reveal": "Reveal the answer",
     "action.retry": "Start again",
     "action.notices": "Hide",
+    "action.resume-previous": "Resume my game",
+    "action.keep-new": "Play this new one",
+    "action.load-other": "Load that game",
+    "action.play-here": "Play on here",
+    "save.other-tab": "Another tab saved a game ({n} moves played), so this one is no longer saved over it: load "
+                      "that one, or play on here (your next move here is saved over it)?",
+    "save.previous": "You have a game in progress ({n} moves played). This link starts another one: resume yours, "
+                     "or play this one? Yours is kept until you move here.",
     "action.keys": "Keys",
     "keys.title": "Keyboard",
     "keys.intro": "Play without a mouse: Tab moves between the rows of cards and the buttons.",
@@ -268,6 +276,7 @@ WORDS: dict[str, str] = {
     "param.host": "“{value}” is not an origin for host=: write it like https://example.org (or *).",
     "host.origin": "A message from {value} was ignored: that origin is not allowed to control this page.",
     "host.shape": "The command could not be read: {detail}",
+    "host.notype": "The command has no 'type': use load-position, load-record or reset.",
     "host.type": "“{value}” is not a command: use load-position, load-record or reset.",
     "host.position": "The position sent by the host page could not be used: {detail}",
     "host.record": "The game record sent by the host page could not be used: {detail}",
@@ -283,6 +292,7 @@ WORDS: dict[str, str] = {
     'save.seat': "The saved game's seat must be 0 or 1, so it cannot be resumed.",
     "import.empty": "The file is empty.",
     "import.size": "The file is too large to be a Jaipur record.",
+    "import.depth": "The record is nested more than {n} levels deep ([ and {{ inside each other), so it was not read.",
     "import.format": "The file is not a Jaipur game record (JSON jaipur-record/1 or the compact J1.… form).",
     "import.record": "The game record could not be used: {detail}",
     # one card said with its article: 'a diamond'

@@ -397,6 +397,7 @@ class TableState:
     interactive: bool = True                   # False: a still picture or a replay (nothing to play)
     caption: str = ""                          # a line of text above the table (never markup)
     notices: list[Reason] = field(default_factory=list)   # sentences above the table (bad address, save, …)
+    previous: Reason | None = None             # a link started a new game while one was saved: resume it or play on
     tools: bool = True                         # the site's tools (suggest, undo, share, …); not when embedded
     can_undo: bool = False
     can_suggest: bool = True

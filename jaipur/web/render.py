@@ -202,7 +202,7 @@ def _start(state: TableState, s: Strings) -> Node:
     if state.problems:
         problems = h("div", {"class": "problems", "role": "alert", "data-problems": True},
                      h("p", {}, s.t("start.problems")),
-                     h("ul", {}, [h("li", {}, s.reason(p)) for p in state.problems]))
+                     h("ul", {}, [h("li", {"data-code": p.code}, s.reason(p)) for p in state.problems]))
     levels = [lv for lv in state.levels if lv != "human"]
     opponent_buttons = [
         _choice("opponent", lv, state.opponent == lv, s.t(f"level.{lv}"), s.t(f"about.{lv}"), not state.bots_ok)
@@ -307,12 +307,23 @@ def _table(state: TableState, s: Strings) -> Node:
 
 
 def _notices(state: TableState, s: Strings) -> Node | None:
+    prompt = None
+    if state.previous is not None:   # a link (or another tab) would have its game saved over: ask
+        other = state.previous.code == "save.other-tab"
+        prompt = h("div", {"class": "notices", "role": "group", "data-prompt": "previous-game",
+                           "aria-labelledby": "previous-game-text"},
+                   h("p", {"id": "previous-game-text", "data-code": state.previous.code}, s.reason(state.previous)),
+                   h("button", {"type": "button", "class": "primary small", "data-action": "resume-previous"},
+                     s.t("action.load-other" if other else "action.resume-previous")),
+                   h("button", {"type": "button", "class": "small", "data-action": "keep-new"},
+                     s.t("action.play-here" if other else "action.keep-new")))
     if not state.notices:
-        return None
-    return h("div", {"class": "notices", "role": "status", "data-notices": True},
-             h("ul", {}, [h("li", {"data-code": n.code}, s.reason(n)) for n in state.notices]),
-             h("button", {"type": "button", "class": "small", "data-action": "dismiss-notices"},
-               s.t("action.notices")))
+        return prompt
+    notices = h("div", {"class": "notices", "role": "status", "data-notices": True},
+                h("ul", {}, [h("li", {"data-code": n.code}, s.reason(n)) for n in state.notices]),
+                h("button", {"type": "button", "class": "small", "data-action": "dismiss-notices"},
+                  s.t("action.notices")))
+    return notices if prompt is None else h("div", {"class": "notices-and-prompt"}, prompt, notices)
 
 
 def _top(state: TableState, s: Strings) -> Node | None:
