@@ -56,7 +56,7 @@ MAX_VALUE = 20_000
 """Longest hash value read (characters); a full three-round record in compact form is about 1,000."""
 
 PROBLEMS = ("param.opponent", "param.seed", "param.mode", "param.lang", "param.embed", "param.interactive",
-            "param.seat", "param.caption", "param.position", "param.record", "param.conflict")
+            "param.seat", "param.caption", "param.position", "param.record", "param.conflict", "param.collection")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`; see also puzzle.PROBLEMS and
 host.PROBLEMS)."""
 
@@ -78,6 +78,7 @@ class PageRequest:
     position: Position | None = None
     record: Record | None = None
     puzzle: Puzzle | None = None
+    collection: str | None = None                # `?puzzle=ID`: a puzzle of the collection (jaipur.puzzlebook)
     players: tuple[str, str] | None = None
     hosts: tuple[str, ...] = ()
     problems: list[Reason] = field(default_factory=list)
@@ -227,6 +228,12 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
         req.caption, cut = clean_caption(params["caption"])
         if cut:
             problems.append(_problem("param.caption", n=MAX_CAPTION))
+    if "puzzle" in params:   # the collection's id (checked against it by the page: param.collection)
+        wanted = params["puzzle"].strip()
+        if wanted and len(wanted) <= 40 and wanted.isascii() and all(c.isalnum() or c in "-_." for c in wanted):
+            req.collection = wanted
+        else:
+            problems.append(_problem("param.collection", value=short(params["puzzle"])))
     req.hosts, host_problems = parse_hosts(v for k, v in pairs if k == "host")
     problems.extend(host_problems)
 

@@ -19,13 +19,26 @@ from collections.abc import Callable
 from typing import Any
 
 from ..position import MODES, Position
+from ..puzzlebook import Entry
 from ..record import Record
 from . import host
 from .address import PageRequest, read_address
+from .collection import book, index_of, load_solved
 from .i18n import LANGS, Reason, Strings, strings
 from .links import make_link
 from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
-from .modes import AUTOPLAY_DELAY, Bots, MatchMode, Mode, Platform, PuzzleMode, ReplayMode, StillMode, Thinker
+from .modes import (
+    AUTOPLAY_DELAY,
+    Bots,
+    CollectionMode,
+    MatchMode,
+    Mode,
+    Platform,
+    PuzzleMode,
+    ReplayMode,
+    StillMode,
+    Thinker,
+)
 from .modes.match import saved_match
 from .modes.thinker import browser_movetimes, load_bots
 from .motion import Played
@@ -48,8 +61,9 @@ class Controller:
 
     def __init__(self, platform: Platform, address: PageRequest | None = None, bots: Bots | None = None,
                  movetime: dict[str, float | None] | None = None, min_think: float = MIN_THINK,
-                 autoplay_delay: float = AUTOPLAY_DELAY) -> None:
+                 autoplay_delay: float = AUTOPLAY_DELAY, puzzles: list[Entry] | None = None) -> None:
         self.platform = platform
+        self.puzzles = book() if puzzles is None else puzzles   # the puzzle collection (jaipur.puzzlebook)
         self.address = address or PageRequest()   # what the address asked for (`reset` goes back to it)
         self.problems = list(self.address.problems)
         self.bots = bots
@@ -147,6 +161,9 @@ class Controller:
         if self.mode is not None:
             self.mode.table(st, self.strings, self.selection, at)
             st.suggestion = self.suggestion
+        elif not self.embed and self.puzzles:
+            solved = load_solved(self.platform)
+            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in self.puzzles]
         return st
 
     def draw(self) -> None:
@@ -240,6 +257,7 @@ class Controller:
             "game": lambda: self.open_dialog("game"), "share": self.open_share, "copy-link": self.copy_link,
             "export": self.export, "import": lambda: self.open_dialog("import"),
             "import-paste": lambda: self.import_text(event.get("text")),
+            "open-puzzle": lambda: self.choose_puzzle(value),
         }.get(action)
         if chrome is not None:
             chrome()
@@ -438,6 +456,20 @@ class Controller:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
         self._open(PuzzleMode(self, puzzle, caption, players))
 
+    def choose_puzzle(self, puzzle_id: str) -> None:
+        """The start screen's list: open one of the collection's puzzles."""
+        self.problems = []
+        self.open_collection(puzzle_id)
+
+    def open_collection(self, puzzle_id: str) -> bool:
+        """Puzzle `puzzle_id` of the collection (False, with a problem listed, when there is none)."""
+        index = index_of(self.puzzles, puzzle_id)
+        if index is None:
+            self.problems.append(Reason("param.collection", values={"value": puzzle_id[:40]}))
+            return False
+        self._open(CollectionMode(self, self.puzzles, index))
+        return True
+
     def open_record(self, record: Record, seat: int | str | None = None) -> None:
         """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all")."""
         self._open(ReplayMode(self, record, seat, self.autoplay_delay))
@@ -455,6 +487,8 @@ class Controller:
         a = self.address
         if a.record is not None:
             self.open_record(a.record, a.seat)
+        elif a.collection is not None and not (a.puzzle or a.position) and self.open_collection(a.collection):
+            pass
         elif a.puzzle is not None:
             self.open_puzzle(a.puzzle, a.caption, a.players)
         elif a.position is not None:

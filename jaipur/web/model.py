@@ -400,3 +400,5 @@ class TableState:
     import_problem: Reason | None = None       # why the last import failed
     update_ready: bool = False                 # a new release of the site is ready: offer a reload
     stats: dict[str, Any] = field(default_factory=dict)   # start screen: level -> profile.Tally (none played: {})
+    book: list[dict[str, Any]] = field(default_factory=list)  # start screen: the puzzle collection (id, level, solved)
+    collection: dict[str, Any] | None = None   # a collection puzzle: id, index, total, solved

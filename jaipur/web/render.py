@@ -235,7 +235,14 @@ def _start(state: TableState, s: Strings) -> Node:
                  h("button", {"type": "button", "class": "link-button", "data-action": "rules",
                               "aria-haspopup": "dialog"}, s.t("start.rules")),
                  h("button", {"type": "button", "class": "link-button", "data-action": "import"},
-                   s.t("action.import")) if state.tools else None)))
+                   s.t("action.import")) if state.tools else None),
+               _collection_list(state, s)))
+
+
+def _collection_list(state: TableState, s: Strings) -> Node | None:
+    from .render_collection import collection_list  # it builds on this module's h()
+
+    return collection_list(state, s)
 
 
 def _stats(state: TableState, s: Strings) -> Node | None:
@@ -654,7 +661,14 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
                h("button", {"type": "button", "data-action": "reveal", "disabled": bool(answer)},
                  s.t("action.reveal")),
                h("button", {"type": "button", "data-action": "retry",
-                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry"))))
+                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry"))),
+             _collection_nav(state, s))
+
+
+def _collection_nav(state: TableState, s: Strings) -> Node | None:
+    from .render_collection import collection_nav  # it builds on this module's h()
+
+    return collection_nav(state, s)
 
 
 def _ready_text(state: TableState, s: Strings, move: str) -> str:
