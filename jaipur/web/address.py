@@ -56,7 +56,8 @@ MAX_VALUE = 20_000
 """Longest hash value read (characters); a full three-round record in compact form is about 1,000."""
 
 PROBLEMS = ("param.opponent", "param.seed", "param.mode", "param.lang", "param.embed", "param.interactive",
-            "param.seat", "param.caption", "param.position", "param.record", "param.conflict", "param.collection")
+            "param.seat", "param.caption", "param.position", "param.record", "param.conflict", "param.collection",
+            "param.learn")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`; see also puzzle.PROBLEMS and
 host.PROBLEMS)."""
 
@@ -78,6 +79,7 @@ class PageRequest:
     position: Position | None = None
     record: Record | None = None
     puzzle: Puzzle | None = None
+    learn: bool = False                          # `?learn=1`: the guided first game (Learn to play)
     collection: str | None = None                # `?puzzle=ID`: a puzzle of the collection (jaipur.puzzlebook)
     players: tuple[str, str] | None = None
     hosts: tuple[str, ...] = ()
@@ -223,6 +225,7 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
             problems.append(_problem("param.seed", value=short(params["seed"])))
     req.embed = _flag(params, "embed", False, problems)
     req.interactive = _flag(params, "interactive", True, problems)
+    req.learn = _flag(params, "learn", False, problems)
     seat = _choice(params, "seat", SEATS, problems)
     if "caption" in params:
         req.caption, cut = clean_caption(params["caption"])

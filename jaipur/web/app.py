@@ -41,11 +41,13 @@ from .modes import (
 )
 from .modes.match import saved_match
 from .modes.thinker import browser_movetimes, load_bots
+from .modes.tutorial import TutorialMode
 from .motion import Played
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
 from .saved import download_record, import_record
+from .tutorial import load_done
 from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 MIN_THINK = 0.35
@@ -85,7 +87,7 @@ class Controller:
         if wanted is not None and wanted != "human" and wanted not in self.levels:
             self.problems.append(Reason("param.bots", values={"value": wanted}))
             wanted = None
-        self.choice_opponent = wanted or self.strongest()
+        self.choice_opponent = wanted or self.first_level()
         self.choice_mode = self.address.mode
         self.seed = self.address.seed          # the address's seed deals the first new match only
         self.mode: Mode | None = None          # what the table shows; None: the start screen
@@ -107,6 +109,16 @@ class Controller:
         if self.worker is not None:
             return WorkerThinker(self.platform, self.bots, self.worker, self.movetime, self.min_think)
         return Thinker(self.platform, self.bots, self.movetime, self.min_think)
+
+    def newcomer(self) -> bool:
+        """Nothing played against the computer and no step of the tutorial done in this browser."""
+        return not self.embed and not self.profile.any_played() and not load_done(self.platform)
+
+    def first_level(self) -> str:
+        """The opponent chosen at first: a middle level for a newcomer, else the strongest."""
+        if self.newcomer() and len(self.levels) >= 2:
+            return self.levels[len(self.levels) // 2]
+        return self.strongest()
 
     def strongest(self) -> str:
         """The default opponent: the strongest level available, or two players when there is none."""
@@ -161,7 +173,9 @@ class Controller:
         if self.mode is not None:
             self.mode.table(st, self.strings, self.selection, at)
             st.suggestion = self.suggestion
-        elif not self.embed and self.puzzles:
+        else:
+            st.learn_new = self.newcomer()
+        if self.mode is None and not self.embed and self.puzzles:
             solved = load_solved(self.platform)
             st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in self.puzzles]
         return st
@@ -257,7 +271,7 @@ class Controller:
             "game": lambda: self.open_dialog("game"), "share": self.open_share, "copy-link": self.copy_link,
             "export": self.export, "import": lambda: self.open_dialog("import"),
             "import-paste": lambda: self.import_text(event.get("text")),
-            "open-puzzle": lambda: self.choose_puzzle(value),
+            "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
         }.get(action)
         if chrome is not None:
             chrome()
@@ -456,6 +470,11 @@ class Controller:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
         self._open(PuzzleMode(self, puzzle, caption, players))
 
+    def open_tutorial(self) -> None:
+        """Learn to play: the guided first game, at the first step not done yet."""
+        self.problems = []
+        self._open(TutorialMode(self))
+
     def choose_puzzle(self, puzzle_id: str) -> None:
         """The start screen's list: open one of the collection's puzzles."""
         self.problems = []
@@ -489,6 +508,8 @@ class Controller:
             self.open_record(a.record, a.seat)
         elif a.collection is not None and not (a.puzzle or a.position) and self.open_collection(a.collection):
             pass
+        elif a.learn and not (a.puzzle or a.position):
+            self._open(TutorialMode(self))
         elif a.puzzle is not None:
             self.open_puzzle(a.puzzle, a.caption, a.players)
         elif a.position is not None:

@@ -218,6 +218,7 @@ def _start(state: TableState, s: Strings) -> Node:
                    h("p", {"class": "tagline"}, s.t("app.tagline")))),
                problems,
                _notices(state, s),
+               _learn_entry(state, s),
                None if state.bots_ok else h("p", {"class": "note", "data-no-bots": True}, s.t("start.no-bots")),
                h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
                h("fieldset", {"class": "choices", "data-choice": "opponent"},
@@ -234,9 +235,16 @@ def _start(state: TableState, s: Strings) -> Node:
                h("div", {"class": "start-links"},
                  h("button", {"type": "button", "class": "link-button", "data-action": "rules",
                               "aria-haspopup": "dialog"}, s.t("start.rules")),
+                 h("button", {"type": "button", "class": "link-button", "data-action": "learn"}, s.t("learn.open")),
                  h("button", {"type": "button", "class": "link-button", "data-action": "import"},
                    s.t("action.import")) if state.tools else None),
                _collection_list(state, s)))
+
+
+def _learn_entry(state: TableState, s: Strings) -> Node | None:
+    from .render_tutorial import learn_entry  # it builds on this module's h()
+
+    return learn_entry(state, s)
 
 
 def _collection_list(state: TableState, s: Strings) -> Node | None:
@@ -328,7 +336,7 @@ def _top(state: TableState, s: Strings) -> Node | None:
     if pz is not None:
         task = pz["caption"] or s.t("puzzle.task", name=state.names[pz["solver"]])
         caption: Node | None = h("p", {"class": "caption puzzle-task", "data-puzzle-task": True},
-                                 h("strong", {}, s.t("puzzle.title") + ": "), h("span", {"data-caption": True}, task))
+                                 h("strong", {}, (pz.get("title") or s.t("puzzle.title")) + ": "), h("span", {"data-caption": True}, task))
     else:
         caption = h("p", {"class": "caption", "data-caption": True}, state.caption) if state.caption else None
     if caption is None and notices is None:
@@ -662,7 +670,13 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
                  s.t("action.reveal")),
                h("button", {"type": "button", "data-action": "retry",
                             "disabled": verdict is None or not verdict.correct}, s.t("action.retry"))),
-             _collection_nav(state, s))
+             _collection_nav(state, s), _lesson_nav(state, s))
+
+
+def _lesson_nav(state: TableState, s: Strings) -> Node | None:
+    from .render_tutorial import lesson_nav  # it builds on this module's h()
+
+    return lesson_nav(state, s)
 
 
 def _collection_nav(state: TableState, s: Strings) -> Node | None:
@@ -929,6 +943,7 @@ def _rules_dialog(s: Strings) -> Node:
                            h("h3", {}, sec.title), [paragraph(par) for par in sec.paragraphs])
                          for sec in summary(s.lang)]),
                       h("div", {"class": "dialog-buttons"},
+                        h("button", {"type": "button", "data-action": "learn"}, s.t("learn.open")),
                         h("button", {"type": "button", "class": "primary", "data-action": "close",
                                      "data-autofocus": True}, s.t("action.close")))))
 
