@@ -673,6 +673,12 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
              _collection_nav(state, s), _lesson_nav(state, s))
 
 
+def _review_panel(state: TableState, s: Strings) -> Node | None:
+    from .render_review import review_panel  # it builds on this module's h()
+
+    return review_panel(state, s)
+
+
 def _lesson_nav(state: TableState, s: Strings) -> Node | None:
     from .render_tutorial import lesson_nav  # it builds on this module's h()
 
@@ -866,6 +872,7 @@ def _replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                " · ", s.t("round", n=r.get("round", 1))),
              said,
              result,
+             _review_panel(state, s),
              h("div", {"class": "replay-row"},
                h("div", {"class": "replay-rounds", "role": "group", "aria-label": s.t("replay.rounds")},
                  h("span", {"class": "row-label"}, s.t("replay.rounds")),

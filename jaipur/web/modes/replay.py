@@ -7,6 +7,7 @@ from typing import Any
 
 from ...position import Position
 from ...record import Record
+from ...review import Review, think_review
 from ..i18n import Strings
 from ..model import Key, TableState, action_states
 from ..motion import Played
@@ -15,6 +16,10 @@ from .base import BaseMode, Page
 
 AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
+REVIEW_PLAYOUTS = 8
+"""Playouts per estimate when the page reviews a round (bounded: a round reviews in seconds)."""
+REVIEW_ITERATIONS = 60
+"""The search's iterations per position in the page's review."""
 STEPS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward", "replay-last": "last",
          "replay-round": "round"}
 
@@ -23,7 +28,7 @@ class ReplayMode(BaseMode):
     """A record replayed frame by frame, seen from a seat or with every card shown ("all")."""
 
     kind = "replay"
-    actions = frozenset({*STEPS, "replay-play", "replay-seat"})
+    actions = frozenset({*STEPS, "replay-play", "replay-seat", "review"})
 
     def __init__(self, page: Page, record: Record, seat: int | str | None = None,
                  delay: float = AUTOPLAY_DELAY) -> None:
@@ -32,6 +37,9 @@ class ReplayMode(BaseMode):
         self.delay = delay
         self.autoplaying = False
         self._token = 0
+        self.review: Review | None = None      # the game review of one seat's round (jaipur.review), once made
+        self.reviewing = False
+        self._review_token = 0
 
     @property
     def position(self) -> Position:
@@ -66,6 +74,7 @@ class ReplayMode(BaseMode):
         st.interactive = False
         st.replay = dict(info, autoplay=self.autoplaying, rounds=rp.rounds(), round=p.round,
                          to_move=p.to_move, status=p.status)
+        st.review = {"running": self.reviewing, "review": self.review, "seat": self._review_seat()}
 
     def ready(self) -> tuple[str, str, bool, int | str]:
         """A replay, seen from the chosen seat (or "all")."""
@@ -76,8 +85,10 @@ class ReplayMode(BaseMode):
         return self.replayer.record
 
     def leave(self) -> None:
-        """Stop the autoplay."""
+        """Stop the autoplay and the review."""
         self.stop_autoplay()
+        self._review_token += 1
+        self.reviewing = False
 
     def act(self, action: str, value: str) -> bool:
         """A step (a manual step stops the autoplay), the autoplay's button, or whose cards are shown
@@ -86,6 +97,8 @@ class ReplayMode(BaseMode):
             self.step(STEPS[action], value)
         elif action == "replay-play":
             self.toggle_autoplay()
+        elif action == "review":
+            self.start_review()
         elif action == "replay-seat":
             self.replayer.set_seen_from("all" if value == "all" else int(value) if value in ("0", "1") else value)
         return False
@@ -143,5 +156,41 @@ class ReplayMode(BaseMode):
                 self.page.refresh()
         except Exception as exc:  # noqa: BLE001
             self.stop_autoplay()
+            self.page.fail(exc)
+            self.page.refresh()
+
+    def _review_seat(self) -> int:
+        """The seat whose moves the review goes through: the one whose cards are shown (seat 0 for both)."""
+        seen = self.replayer.seen_from
+        return int(seen) if seen in (0, 1) else 0
+
+    def start_review(self, playouts: int = REVIEW_PLAYOUTS, iterations: int = REVIEW_ITERATIONS) -> None:
+        """Review the shown seat's moves in the current frame's round, in the background (yields to the page)."""
+        if self.reviewing:
+            return
+        self.reviewing = True
+        self.review = None
+        self._review_token += 1
+        thinking = think_review(self.replayer.record, self._review_seat(), self.position.round, playouts,
+                                seed=self.replayer.record.seed, iterations=iterations)
+        self.page.platform.spawn(self._run_review(self._review_token, thinking))
+
+    async def _run_review(self, token: int, thinking: Any) -> None:
+        """Step the review, handing the page back its event loop after every estimate."""
+        try:
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as done:
+                    if token == self._review_token:
+                        self.review = done.value
+                        self.reviewing = False
+                        self.page.refresh()
+                    return
+                await self.page.platform.sleep(0)
+                if token != self._review_token:
+                    return
+        except Exception as exc:  # noqa: BLE001
+            self.reviewing = False
             self.page.fail(exc)
             self.page.refresh()
