@@ -264,6 +264,7 @@ WORDS: dict[str, str] = {
     "review.mark": "Move {ply} ({move}): chance of winning {before} → {after}.",
     "review.better": "Better: {move}.",
     "review.none": "No move in this round cost much: well played.",
+    "review.open": "Review my moves",
     "puzzle.title": "Puzzle",
     "puzzle.task": "Find the right move for {name}.",
     "puzzle.answer": "Answer",

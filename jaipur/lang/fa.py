@@ -274,6 +274,7 @@ WORDS: dict[str, str] = {
     "review.mark": "حرکت {ply} ({move}): شانس بردن {before} ← {after}.",
     "review.better": "بهتر: {move}.",
     "review.none": "هیچ حرکتی در این دور گران تمام نشد: خوب بازی کردید.",
+    "review.open": "بررسی حرکت‌هایم",
     "puzzle.title": "معما",
     "puzzle.task": "حرکت درست را برای {name} پیدا کنید.",
     "puzzle.answer": "جواب",

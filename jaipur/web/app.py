@@ -272,6 +272,7 @@ class Controller:
             "export": self.export, "import": lambda: self.open_dialog("import"),
             "import-paste": lambda: self.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
+            "review-game": self.review_game,
         }.get(action)
         if chrome is not None:
             chrome()
@@ -469,6 +470,18 @@ class Controller:
     def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
         self._open(PuzzleMode(self, puzzle, caption, players))
+
+    def review_game(self) -> None:
+        """The match is over: its replay at the last round, the player's moves of that round reviewed."""
+        mode = self.mode
+        if not isinstance(mode, MatchMode) or self.embed:
+            return
+        record, seat = mode.shareable(), mode.human_seat
+        self.open_record(record, seat)
+        replay = self.mode
+        if isinstance(replay, ReplayMode):
+            replay.step("last")
+            replay.start_review()
 
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""

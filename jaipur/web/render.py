@@ -758,6 +758,8 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                           h("h2", {"id": "dlg-title", "class": "trophy"}, title),
                           breakdown,
                           h("div", {"class": "dialog-buttons"},
+                            h("button", {"type": "button", "data-action": "review-game"}, s.t("review.open"))
+                            if state.tools else None,
                             h("button", {"type": "button", "class": "primary big", "data-action": "new-game",
                                          "data-autofocus": True}, s.t("action.new-game")))))
     return _overlay(h("section", {"class": "dialog", "role": "dialog", "aria-modal": "true",

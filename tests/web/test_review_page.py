@@ -3,6 +3,8 @@ then a chart and the costliest moves are drawn, in words, in both languages; the
 
 from __future__ import annotations
 
+import pytest
+
 from jaipur.record import record_to_compact
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
@@ -32,3 +34,24 @@ def test_the_review_marks_the_planted_blunder_in_the_replay() -> None:
     assert f"Move {at + 1} ({record.moves[at]}): chance of winning 100% →" in text
     c.on_event({"type": "click", "action": "switch-lang", "value": "fa"})
     assert "بهتر: " in text_of(pf.node) and "۱۰۰٪" in text_of(pf.node)
+
+
+def test_a_finished_match_offers_the_review_of_its_last_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    from jaipur.web.modes import replay
+    from tests.web.fakes import full_match
+
+    monkeypatch.setattr(replay, "REVIEW_PLAYOUTS", 2)
+    monkeypatch.setattr(replay, "REVIEW_ITERATIONS", 10)
+    record = full_match(5, "single-round")
+    pf = FakePlatform()
+    c = Controller(pf, read_address(""), FakeBots(), min_think=0, puzzles=[])
+    c.boot()
+    c._match(record, "trader", 0)
+    pf.run()
+    c.refresh()
+    assert c.dialog == "match" and find(pf.node, data_action="review-game")
+    c.on_event({"type": "click", "action": "review-game", "value": ""})
+    assert c.kind == "replay" and find(pf.node, data_review="running")
+    pf.run()
+    assert find(pf.node, data_review="done")
+    assert "Review of Player's moves, round 1" in text_of(pf.node)

@@ -164,15 +164,16 @@ class ReplayMode(BaseMode):
         seen = self.replayer.seen_from
         return int(seen) if seen in (0, 1) else 0
 
-    def start_review(self, playouts: int = REVIEW_PLAYOUTS, iterations: int = REVIEW_ITERATIONS) -> None:
+    def start_review(self, playouts: int | None = None, iterations: int | None = None) -> None:
         """Review the shown seat's moves in the current frame's round, in the background (yields to the page)."""
         if self.reviewing:
             return
         self.reviewing = True
         self.review = None
         self._review_token += 1
-        thinking = think_review(self.replayer.record, self._review_seat(), self.position.round, playouts,
-                                seed=self.replayer.record.seed, iterations=iterations)
+        thinking = think_review(self.replayer.record, self._review_seat(), self.position.round,
+                                playouts or REVIEW_PLAYOUTS, seed=self.replayer.record.seed,
+                                iterations=iterations or REVIEW_ITERATIONS)
         self.page.platform.spawn(self._run_review(self._review_token, thinking))
 
     async def _run_review(self, token: int, thinking: Any) -> None:
