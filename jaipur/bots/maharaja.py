@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Generator
 
 from ..position import Position
 from ..rng import Rng
@@ -175,14 +176,26 @@ class MaharajaBot(Bot):
         mw = self.margin_weight
         return (1 - mw) * win + mw / (1.0 + math.exp(-(scores[seat] - scores[1 - seat]) / self.scale))
 
-    def _playout(self, p: Position, seat: int, rng: Rng) -> float:
-        """Play the cheap policy for `cutoff` plies, then value the position for `seat`."""
+    def _playout(self, p: Position, seat: int, rng: Rng, clock: list[float],
+                 deadline: float | None) -> Generator[None, None, float | None]:
+        """Play the cheap policy for `cutoff` plies, then value the position for `seat`.
+
+        Yields when YIELD_EVERY has passed since `clock[0]` (and sets it); returns None, abandoning the playout,
+        once the deadline has passed, so a slow machine keeps the budget.
+        """
         w = self.weights
         eps = self.epsilon
-        for _ in range(self.cutoff):
+        for ply in range(self.cutoff):
             if p.round_over:
                 break
             p = play_unchecked(p, policy_move(p, w, rng, eps))
+            if ply & 3 == 3:
+                now = time.monotonic()
+                if deadline is not None and now >= deadline:
+                    return None
+                if now - clock[0] >= YIELD_EVERY:
+                    yield None
+                    clock[0] = time.monotonic()
         if p.round_over:
             return self._value(p, seat)
         return self.evaluator.value(p, seat)
@@ -202,7 +215,7 @@ class MaharajaBot(Bot):
         deadline = start + seconds if seconds is not None else None
         nodes = 1 + len(root_moves)
         done = 0
-        last_yield = start
+        clock = [start]
         while True:
             if cap is not None and done >= cap:
                 break
@@ -211,9 +224,9 @@ class MaharajaBot(Bot):
             now = time.monotonic()
             if deadline is not None and now >= deadline and done:
                 break
-            if now - last_yield >= YIELD_EVERY:
+            if now - clock[0] >= YIELD_EVERY:
                 yield None
-                last_yield = time.monotonic()
+                clock[0] = time.monotonic()
             p = determinize(view, rng)
             node = root
             path: list[Node] = []
@@ -234,7 +247,13 @@ class MaharajaBot(Bot):
                     moves = [m for m in moves if m in node.kids]
                     if not moves:
                         break
-            value = self._value(p, seat) if p.round_over else self._playout(p, seat, rng)
+            if p.round_over:
+                value = self._value(p, seat)
+            else:
+                found = yield from self._playout(p, seat, rng, clock, deadline if done else None)
+                if found is None:
+                    break  # out of time inside the playout: this iteration does not count
+                value = found
             for n in path:
                 n.visits += 1
                 n.total += value if n.seat == seat else 1.0 - value
