@@ -18,7 +18,7 @@ estimate so a page can draw and stay responsive (or stop).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
 from .bots.base import run_to_end
@@ -66,6 +66,8 @@ class Review:
     round: int
     points: list[Point]
     marks: list[Point]
+    complete: bool = True
+    """False when `stop` ended the review early: `points` are the round's first moves only."""
 
 
 def _round_moves(positions: list[Position], moves: list[str], seat: int, rnd: int | None) -> list[int]:
@@ -85,8 +87,10 @@ def marks_of(points: list[Point], most: int = MARKS, min_cost: float = MIN_COST)
 
 
 def think_review(record: Record, seat: int, rnd: int | None = None, playouts: int = PLAYOUTS, seed: int = 0,
-                 iterations: int = ITERATIONS) -> Generator[None, None, Review]:
-    """`review` as a generator: yields after every estimate, returns the Review."""
+                 iterations: int = ITERATIONS,
+                 stop: Callable[[], bool] | None = None) -> Generator[None, None, Review]:
+    """`review` as a generator: yields after every estimate, returns the Review. `stop` (asked before each
+    move) may end it early, e.g. a page's time budget: the Review then covers the moves seen so far."""
     from .bots import get_bot
     from .puzzlebook import win_rate
 
@@ -95,7 +99,11 @@ def think_review(record: Record, seat: int, rnd: int | None = None, playouts: in
     searcher = get_bot(f"maharaja:iterations={max(1, int(iterations))}")
     trader = get_bot("trader")
     points: list[Point] = []
+    complete = True
     for i in picked:
+        if stop is not None and stop():
+            complete = False
+            break
         p = positions[i]
         played = record.moves[i]
         v = view(p, seat)
@@ -116,7 +124,7 @@ def think_review(record: Record, seat: int, rnd: int | None = None, playouts: in
                 best, preferred = rate, move
         points.append(Point(i, played, chance, best, preferred, explain(preferred, v)))
     rnd_shown = positions[picked[0]].round if picked else (rnd or 1)
-    return Review(seat, rnd_shown, points, marks_of(points))
+    return Review(seat, rnd_shown, points, marks_of(points), complete)
 
 
 def review(record: Record, seat: int, rnd: int | None = None, playouts: int = PLAYOUTS, seed: int = 0,

@@ -265,6 +265,7 @@ WORDS: dict[str, str] = {
     "review.better": "Better: {move}.",
     "review.none": "No move in this round cost much: well played.",
     "review.open": "Review my moves",
+    "review.partial": "Time ran out: only the first {n} moves of the round were reviewed.",
     "puzzle.title": "Puzzle",
     "puzzle.task": "Find the right move for {name}.",
     "puzzle.answer": "Answer",

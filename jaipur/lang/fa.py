@@ -275,6 +275,7 @@ WORDS: dict[str, str] = {
     "review.better": "بهتر: {move}.",
     "review.none": "هیچ حرکتی در این دور گران تمام نشد: خوب بازی کردید.",
     "review.open": "بررسی حرکت‌هایم",
+    "review.partial": "وقت تمام شد: فقط {n} حرکت نخست این دور بررسی شد.",
     "puzzle.title": "معما",
     "puzzle.task": "حرکت درست را برای {name} پیدا کنید.",
     "puzzle.answer": "جواب",

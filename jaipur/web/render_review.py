@@ -58,4 +58,6 @@ def review_panel(state: TableState, s: Strings) -> Node | None:
              h("h3", {}, s.t("review.title", name=name, n=s.num(r.round))),
              chart(r, s) if r.points else None,
              h("ol", {"class": "review-marks"}, marks) if marks else h("p", {}, s.t("review.none")),
+             None if r.complete else h("p", {"class": "muted", "data-review-partial": len(r.points)},
+                                       s.t("review.partial", n=s.num(len(r.points)))),
              button)

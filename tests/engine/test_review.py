@@ -61,3 +61,18 @@ def test_a_good_game_has_no_mark_above_its_cost() -> None:
     record = Record(seed=2, moves=[])
     r = review(record, 0)
     assert r.points == [] and r.marks == []
+
+
+def test_a_stop_ends_the_review_early_and_says_so() -> None:
+    record, seat, _, at = planted(3)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    from jaipur.bots.base import run_to_end
+    from jaipur.review import think_review
+
+    part = run_to_end(think_review(record, seat, playouts=2, iterations=5, stop=stop))
+    assert not part.complete and len(part.points) == 2 and at > 2

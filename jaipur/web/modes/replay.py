@@ -16,9 +16,11 @@ from .base import BaseMode, Page
 
 AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
-REVIEW_PLAYOUTS = 8
-"""Playouts per estimate when the page reviews a round (bounded: a round reviews in seconds)."""
-REVIEW_ITERATIONS = 60
+REVIEW_PLAYOUTS = 6
+"""Playouts per estimate when the page reviews a round."""
+REVIEW_BUDGET = 25.0
+"""Seconds the page's review may take at most (then it shows the moves reviewed so far, and says so)."""
+REVIEW_ITERATIONS = 30
 """The search's iterations per position in the page's review."""
 STEPS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward", "replay-last": "last",
          "replay-round": "round"}
@@ -171,9 +173,11 @@ class ReplayMode(BaseMode):
         self.reviewing = True
         self.review = None
         self._review_token += 1
+        clock = self.page.platform
+        until = clock.now() + REVIEW_BUDGET
         thinking = think_review(self.replayer.record, self._review_seat(), self.position.round,
                                 playouts or REVIEW_PLAYOUTS, seed=self.replayer.record.seed,
-                                iterations=iterations or REVIEW_ITERATIONS)
+                                iterations=iterations or REVIEW_ITERATIONS, stop=lambda: clock.now() > until)
         self.page.platform.spawn(self._run_review(self._review_token, thinking))
 
     async def _run_review(self, token: int, thinking: Any) -> None:
