@@ -272,7 +272,7 @@ class Controller:
             "export": self.export, "import": lambda: self.open_dialog("import"),
             "import-paste": lambda: self.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
-            "review-game": self.review_game,
+            "review-game": self.review_game, "review": self.start_review,
         }.get(action)
         if chrome is not None:
             chrome()
@@ -470,6 +470,11 @@ class Controller:
     def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
         self._open(PuzzleMode(self, puzzle, caption, players))
+
+    def start_review(self) -> None:
+        """The replay viewer's Review button: the shown seat's moves of the frame's round, in the background."""
+        if isinstance(self.mode, ReplayMode):
+            self.mode.start_review()
 
     def review_game(self) -> None:
         """The match is over: its replay at the last round, the player's moves of that round reviewed."""

@@ -57,7 +57,8 @@ def review_panel(state: TableState, s: Strings) -> Node | None:
     return h("section", {"class": "review", "data-review": "done", "data-marks": len(r.marks)},
              h("h3", {}, s.t("review.title", name=name, n=s.num(r.round))),
              chart(r, s) if r.points else None,
-             h("ol", {"class": "review-marks"}, marks) if marks else h("p", {}, s.t("review.none")),
+             h("ol", {"class": "review-marks"}, marks) if marks else
+             h("p", {}, s.t("review.none")) if r.complete else None,
              None if r.complete else h("p", {"class": "muted", "data-review-partial": len(r.points)},
                                        s.t("review.partial", n=s.num(len(r.points)))),
              button)

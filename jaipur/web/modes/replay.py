@@ -16,11 +16,11 @@ from .base import BaseMode, Page
 
 AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
-REVIEW_PLAYOUTS = 6
+REVIEW_PLAYOUTS = 4
 """Playouts per estimate when the page reviews a round."""
-REVIEW_BUDGET = 25.0
+REVIEW_BUDGET = 30.0
 """Seconds the page's review may take at most (then it shows the moves reviewed so far, and says so)."""
-REVIEW_ITERATIONS = 30
+REVIEW_ITERATIONS = 10
 """The search's iterations per position in the page's review."""
 STEPS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward", "replay-last": "last",
          "replay-round": "round"}
@@ -30,7 +30,7 @@ class ReplayMode(BaseMode):
     """A record replayed frame by frame, seen from a seat or with every card shown ("all")."""
 
     kind = "replay"
-    actions = frozenset({*STEPS, "replay-play", "replay-seat", "review"})
+    actions = frozenset({*STEPS, "replay-play", "replay-seat"})
 
     def __init__(self, page: Page, record: Record, seat: int | str | None = None,
                  delay: float = AUTOPLAY_DELAY) -> None:
@@ -99,8 +99,6 @@ class ReplayMode(BaseMode):
             self.step(STEPS[action], value)
         elif action == "replay-play":
             self.toggle_autoplay()
-        elif action == "review":
-            self.start_review()
         elif action == "replay-seat":
             self.replayer.set_seen_from("all" if value == "all" else int(value) if value in ("0", "1") else value)
         return False
