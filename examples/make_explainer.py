@@ -18,7 +18,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from jaipur.web.links import make_link  # noqa: E402
+from jaipur import position_to_json, record_from_compact, replay  # noqa: E402
+from jaipur.web.links import make_link, make_snippet  # noqa: E402
+from jaipur.web.static import static_page  # noqa: E402
 
 BASE = "../index.html"
 OUT = Path(__file__).resolve().parent / "explainer.html"
@@ -71,10 +73,34 @@ def links() -> dict[str, str]:
     }
 
 
-def frame(src: str, title: str, tall: bool = False) -> str:
-    """An iframe element for `src`."""
+CSS = "../assets/css/table.css"
+"""The table's stylesheet, from this page (a srcdoc document resolves it against the page's address)."""
+
+
+def still(position: dict[str, Any], caption: str | None = None, poster: bool = False) -> str:
+    """The static HTML of a position as a still picture (no Python in the browser): the page's own renderer."""
+    return static_page(make_link(BASE, position, embed=True, interactive=False, caption=caption), CSS, poster=poster)
+
+
+def posters() -> dict[str, str]:
+    """What each frame shows before Python runs: the still picture itself, and a poster for the live tables."""
+    first = position_to_json(replay(record_from_compact(REPLAY))[0])
+    start = {k: first[k] for k in ("market", "hands", "herds", "to_move", "seed", "mode")}
+    return {
+        "exchange": still(EXCHANGE, "Take both diamonds and pay with two camels from your herd.", poster=True),
+        "sale": still(SALE, "Sell the four leather together.", poster=True),
+        "round-end": still(ROUND_END, "One card left in the deck: taking the camels would end the round."),
+        "puzzle": still({k: v for k, v in PUZZLE.items()}, PUZZLE_CAPTION, poster=True),
+        "replay": still(start, poster=True),
+    }
+
+
+def frame(src: str, title: str, tall: bool = False, doc: str | None = None, ident: str | None = None) -> str:
+    """An iframe element for `src`; with `doc`, that static HTML is shown (srcdoc) until the script loads `src`."""
     cls = ' class="tall"' if tall else ""
-    return f'<iframe{cls} src="{html.escape(src)}" title="{html.escape(title)}" loading="lazy"></iframe>'
+    idattr = f' id="{ident}"' if ident else ""
+    srcdoc = f' srcdoc="{html.escape(doc)}"' if doc is not None else ""
+    return f'<iframe{idattr}{cls} src="{html.escape(src)}"{srcdoc} title="{html.escape(title)}"></iframe>'
 
 
 STYLE = """
@@ -113,6 +139,22 @@ SCRIPT = """
   const frames = [...document.querySelectorAll("iframe")];
   const puzzle = document.getElementById("puzzle-frame");
   const status = document.getElementById("puzzle-status");
+  // A poster (the frame's static picture, data-poster) is swapped for the live table when the reader comes
+  // near it: dropping srcdoc loads the frame's src. The still picture stays static: it needs no Python.
+  // (once the poster has loaded: its pictures are not cut off mid-request)
+  const drop = (f) => { if (f.hasAttribute("srcdoc") && f.dataset.poster === "1") f.removeAttribute("srcdoc"); };
+  const live = (f) => {
+    const d = f.contentDocument;
+    if (d && d.readyState === "complete" && d.documentElement.dataset.poster) drop(f);
+    else f.addEventListener("load", () => drop(f), {once: true});
+  };
+  for (const f of frames) if (/data-poster=/.test(f.getAttribute("srcdoc") || "")) f.dataset.poster = "1";
+  if (window.IntersectionObserver) {
+    const near = new IntersectionObserver((entries) => {
+      for (const e of entries) if (e.isIntersecting) { near.unobserve(e.target); live(e.target); }
+    }, {rootMargin: "200px 0px"});
+    frames.forEach((f) => near.observe(f));
+  } else frames.forEach(live);
   addEventListener("message", (event) => {
     const frame = frames.find((f) => f.contentWindow === event.source);
     if (!frame || event.origin !== location.origin) return;
@@ -130,7 +172,8 @@ SCRIPT = """
 def page() -> str:
     """The whole explainer page."""
     ln = links()
-    snippet = frame(ln["exchange"], "Jaipur: an exchange with camels")
+    pics = posters()
+    snippet = make_snippet(ln["exchange"], "Jaipur: an exchange with camels")
     return f"""<!doctype html>
 <!-- Written by examples/make_explainer.py (edit that script, then run it). Relative URLs only:
      this page requests nothing from another origin. Serve the repository with `python serve.py`
@@ -159,7 +202,7 @@ def page() -> str:
   Here you may take both diamonds and pay with two camels: your hand grows by two cards, your herd
   shrinks by two. Select the two diamonds and two camels of your herd, then press <em>Exchange</em>.</p>
   <figure>
-    {frame(ln["exchange"], "Jaipur: an exchange with camels")}
+    {frame(ln["exchange"], "Jaipur: an exchange with camels", doc=pics["exchange"])}
     <figcaption>Move <code>XDD-MM</code>: take two diamonds, give two camels. You can never take a
     single card in an exchange, nor take and give the same good.</figcaption>
   </figure>
@@ -169,7 +212,7 @@ def page() -> str:
   (worth 1–3, 4–6 and 8–10 rupees). With four leather in hand, selling them together takes the
   leather tokens 4, 3, 2 and 1 and a 4-card bonus token.</p>
   <figure>
-    {frame(ln["sale"], "Jaipur: selling four leather for a bonus")}
+    {frame(ln["sale"], "Jaipur: selling four leather for a bonus", doc=pics["sale"])}
     <figcaption>Move <code>S4L</code>: 10 rupees of leather and a 4-card bonus token, whose value stays
     hidden from your opponent until the round is scored.</figcaption>
   </figure>
@@ -179,15 +222,16 @@ def page() -> str:
   refilled to five cards. Diamonds and spice are already gone and a single card is left in the deck:
   whoever takes the three camels now ends the round, because the market cannot be refilled.</p>
   <figure>
-    {frame(ln["round-end"], "Jaipur: a round about to end (not interactive)")}
-    <figcaption>A still picture (<code>interactive=0</code>): the reader looks but cannot move.</figcaption>
+    {frame(ln["round-end"], "Jaipur: a round about to end (not interactive)", doc=pics["round-end"])}
+    <figcaption>A still picture (<code>interactive=0</code>): the reader looks but cannot move. It is plain
+    HTML written by <code>python -m jaipur.web.links static</code>, so it shows at once, without Python.</figcaption>
   </figure>
 
   <h2>4. Puzzle: close it out</h2>
   <p>{html.escape(PUZZLE_CAPTION)} Find the one move that does it; the table tells you whether you are right
   and can reveal the answer.</p>
   <figure>
-    <iframe id="puzzle-frame" src="{html.escape(ln["puzzle"])}" title="Jaipur puzzle: end the round" loading="lazy"></iframe>
+    {frame(ln["puzzle"], "Jaipur puzzle: end the round", doc=pics["puzzle"], ident="puzzle-frame")}
     <figcaption class="status" id="puzzle-status" aria-live="polite"></figcaption>
   </figure>
 
@@ -195,7 +239,7 @@ def page() -> str:
   <p>A game record is the seed and the moves, so a finished game fits in a link. Step through this
   single-round game between two computer players, with both hands shown.</p>
   <figure>
-    {frame(ln["replay"], "Jaipur: a replayed game", tall=True)}
+    {frame(ln["replay"], "Jaipur: a replayed game", tall=True, doc=pics["replay"])}
   </figure>
 
   <h2>Embed a position on your page</h2>

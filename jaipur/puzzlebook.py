@@ -6,7 +6,8 @@ the one legal move that ends the round with that side the winner whatever the ca
 plays every legal move, and for each that ends the round the score is bounded from the solver's view
 (`sure_win`). A second check says the puzzle is worth solving: after any other move the solver's chance of
 winning, estimated by playouts of the trader from the solver's view (`win_rate`), is at least `MARGIN`
-lower — finishing now matters. The levels (`grade`) say how much must be seen to find it.
+lower — finishing now matters (the other moves compared are every one that ends the round and the trader's
+`SHORTLIST` best, `contenders`). The levels (`grade`) say how much must be seen to find it.
 
 >>> book = load()
 >>> len(book) >= 24, sorted({e.level for e in book})
@@ -37,8 +38,10 @@ the finish is not a sale, or only the camel token or a tie-break makes it a win)
 2: the rest."""
 MARGIN = 0.15
 """How much lower, at least, the solver's estimated chance of winning is after any other move."""
-PLAYOUTS = 48
-"""Playouts per move when a puzzle is made; the test uses fewer, over the strongest alternatives."""
+PLAYOUTS = 32
+"""Playouts per move when a puzzle is made (and when the test replays the rival's)."""
+SHORTLIST = 8
+"""How many of the trader's best-ranked moves are compared with the solution (besides every ending move)."""
 DATA = "puzzles.json"
 
 
@@ -175,14 +178,23 @@ def candidates(seed: int) -> list[tuple[Position, str]]:
     return found
 
 
-def rival(position: Position, solution: str, playouts: int, seed: int, shortlist: int = 4) -> tuple[str, float]:
-    """The other move with the best estimated chance of winning, and that chance: every other move gets a
-    quick estimate (a sixth of the playouts), the `shortlist` best get the full number."""
+def contenders(position: Position, solution: str, count: int = SHORTLIST) -> list[str]:
+    """The other moves worth comparing with the solution: every move that ends the round, and the `count` moves
+    the trader's heuristic ranks highest."""
+    from .bots.heuristics import Scorer, table_from_view
+
     others = [m for m in legal_moves(position) if m != solution]
-    quick = {m: win_rate(position, m, max(4, playouts // 6), seed) for m in others}
-    best_few = sorted(others, key=lambda m: (-quick[m], m))[:shortlist]
-    rates = {m: win_rate(position, m, playouts, seed + 1) for m in best_few}
-    best = min(best_few, key=lambda m: (-rates[m], m))
+    scorer = Scorer(table_from_view(view(position, position.to_move)))
+    ranked = sorted(others, key=lambda m: (-scorer.score(m), m))[:count]
+    ending = [m for m in ending_moves(position) if m != solution]
+    return sorted(set(ranked) | set(ending))
+
+
+def rival(position: Position, solution: str, playouts: int, seed: int) -> tuple[str, float]:
+    """Among the contenders, the move after which the solver's estimated chance of winning is highest, and
+    that chance (`playouts` seeded playouts each)."""
+    rates = {m: win_rate(position, m, playouts, seed + 1) for m in contenders(position, solution)}
+    best = min(rates, key=lambda m: (-rates[m], m))
     return best, rates[best]
 
 

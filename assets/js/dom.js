@@ -137,7 +137,7 @@ window.jaipurDom = (() => {
     lastAuto = auto;
     watchSize(root);
   };
-  const listen = (root, callback, keymap) => {
+  const listen = (root, callback, keymap, hostOrigins) => {
     const send = (obj) => callback(JSON.stringify(obj));
     root.addEventListener("click", (event) => {
       const el = event.target.closest("[data-action], [data-card]");
@@ -214,12 +214,28 @@ window.jaipurDom = (() => {
     const updateReady = () => send({type: "update-ready"});  // index.html: a new release waits (sw.js)
     window.addEventListener("jaipur:update-ready", updateReady);
     if (document.documentElement.dataset.update === "ready") updateReady();
+    window.addEventListener("storage", (event) => {  // another tab of this site saved (only other tabs get this)
+      if (event.key === "jaipur.saved-game") send({type: "storage", key: event.key});
+    });
+    const origins = JSON.parse(hostOrigins || '["*"]');  // host.allowed_origins: who may command the page
+    let warned = false;
     window.addEventListener("message", (event) => {  // only the parent window may command an embedded page
       if (window.parent === window || event.source !== window.parent) return;
+      // dropped here, before Python is entered and nothing redrawn: what is not a Jaipur command, what comes
+      // from an origin that may not command the page (said once in the console)
+      const data = event.data;
+      if (data === null || typeof data !== "object" || data.target !== "jaipur") return;
+      const origin = String(event.origin);
+      if (!origins.includes("*") && !origins.includes(origin)) {
+        if (!warned) { warned = true; console.warn(`Jaipur: a message from ${origin} was ignored: that origin is not allowed to control this page (said once).`); }
+        return;
+      }
+      const id = (typeof data.id === "string" && data.id.length <= 200) || Number.isSafeInteger(data.id) ? data.id : null;
       let text;
-      try { text = JSON.stringify({type: "message", origin: String(event.origin), data: event.data === undefined ? null : event.data}); }
-      catch (err) { return; }
-      if (text.length <= 300000) callback(text);
+      try { text = JSON.stringify({type: "message", origin, id, data}); }
+      catch (err) { send({type: "message-refused", origin, why: "unreadable", id}); return; }
+      if (text.length > 300000) { send({type: "message-refused", origin, why: "size", size: text.length, id}); return; }
+      callback(text);
     });
   };
   const post = (json, targets) => {  // an event for the host page, to the allowed origins only

@@ -6,7 +6,7 @@ Card names come from the engine (`jaipur.cards`), whose own English error senten
 from __future__ import annotations
 
 from ..cards import NAMES, PLURALS
-from . import Section
+from .languages import Section
 
 WORDS: dict[str, str] = {
     **{f"card.{letter}": name for letter, name in NAMES.items()},
@@ -87,6 +87,19 @@ WORDS: dict[str, str] = {
     "confirm.leave": "Leave this game and start a new one?",
     "pass.title": "Pass to {name}",
     "pass.body": "The hand stays hidden until {name} is ready.",
+    "pile.left": "{n} left",
+    "preview.plus": " + ",
+    "preview.sell": "Earns {values} = {rupees}.",
+    "preview.sell.nothing": "Earns no goods token: the {good} tokens are gone.",
+    "preview.bonus": "Plus a {size}-card bonus token (value unknown).",
+    "preview.short": "Only {n} {goods} tokens are left.",
+    "preview.short.one": "Only {n} {goods} token is left.",
+    "preview.ends.sell": "This sale ends the round.",
+    "preview.ends": "This move ends the round.",
+    "preview.exchange": "After it: {hand} in your hand, {herd} in your herd.",
+    "preview.camels": "{n} camels join your herd ({herd} then).",
+    "preview.camels.one": "{n} camel joins your herd ({herd} then).",
+    "preview.take": "Your hand then holds {n} of 7 cards.",
     "hint.start": "Select cards to take, exchange or sell — or take the camels.",
     "hint.ready": "Ready: {move}.",
     "hint.wait": "Wait for {name} to move.",
@@ -178,6 +191,14 @@ WORDS: dict[str, str] = {
     "action.reveal": "Reveal the answer",
     "action.retry": "Start again",
     "action.notices": "Hide",
+    "action.resume-previous": "Resume my game",
+    "action.keep-new": "Play this new one",
+    "action.load-other": "Load that game",
+    "action.play-here": "Play on here",
+    "save.other-tab": "Another tab saved a game ({n} moves played), so this one is no longer saved over it: load "
+                      "that one, or play on here (your next move here is saved over it)?",
+    "save.previous": "You have a game in progress ({n} moves played). This link starts another one: resume yours, "
+                     "or play this one? Yours is kept until you move here.",
     "action.keys": "Keys",
     "keys.title": "Keyboard",
     "keys.intro": "Play without a mouse: Tab moves between the rows of cards and the buttons.",
@@ -303,6 +324,7 @@ WORDS: dict[str, str] = {
     "param.host": "“{value}” is not an origin for host=: write it like https://example.org (or *).",
     "host.origin": "A message from {value} was ignored: that origin is not allowed to control this page.",
     "host.shape": "The command could not be read: {detail}",
+    "host.notype": "The command has no 'type': use load-position, load-record or reset.",
     "host.type": "“{value}” is not a command: use load-position, load-record or reset.",
     "host.position": "The position sent by the host page could not be used: {detail}",
     "host.record": "The game record sent by the host page could not be used: {detail}",
@@ -318,6 +340,7 @@ WORDS: dict[str, str] = {
     'save.seat': "The saved game's seat must be 0 or 1, so it cannot be resumed.",
     "import.empty": "The file is empty.",
     "import.size": "The file is too large to be a Jaipur record.",
+    "import.depth": "The record is nested more than {n} levels deep ([ and {{ inside each other), so it was not read.",
     "import.format": "The file is not a Jaipur game record (JSON jaipur-record/1 or the compact J1.… form).",
     "import.record": "The game record could not be used: {detail}",
     # one card said with its article: 'a diamond'

@@ -5,7 +5,7 @@ Numbers are written with Persian digits (the language's entry in `jaipur.lang.LA
 
 from __future__ import annotations
 
-from . import Section
+from .languages import Section
 
 WORDS: dict[str, str] = {
     "app.title": "جیپور",
@@ -84,6 +84,19 @@ WORDS: dict[str, str] = {
     'confirm.leave': 'این بازی را رها می\u200cکنید و بازی تازه\u200cای شروع می\u200cکنید؟',
     "pass.title": "دستگاه را به {name} بدهید",
     'pass.body': 'دست پنهان می\u200cماند تا {name} آماده شود.',
+    "pile.left": "{n} مانده",
+    "preview.plus": " + ",
+    "preview.sell": "درآمد: {values} = {rupees}.",
+    "preview.sell.nothing": "ژتون کالایی نمی‌گیرید: ژتون‌های {good} تمام شده‌اند.",
+    "preview.bonus": "به‌علاوهٔ یک ژتون پاداش {size}کارتی (ارزشش معلوم نیست).",
+    "preview.short": "فقط {n} ژتون {goods} مانده است.",
+    "preview.short.one": "فقط {n} ژتون {goods} مانده است.",
+    "preview.ends.sell": "این فروش دور را تمام می‌کند.",
+    "preview.ends": "این حرکت دور را تمام می‌کند.",
+    "preview.exchange": "پس از آن: {hand} در دست و {herd} در گله.",
+    "preview.camels": "{n} شتر به گلهٔ شما می‌آید (گله: {herd}).",
+    "preview.camels.one": "{n} شتر به گلهٔ شما می‌آید (گله: {herd}).",
+    "preview.take": "دست شما پس از آن {n} کارت از ۷ دارد.",
     'hint.start': 'کارت\u200cهایی را برای برداشتن، معاوضه یا فروش انتخاب کنید — یا شترها را بردارید.',
     "hint.ready": "آماده: {move}.",
     "hint.wait": "منتظر حرکت {name} بمانید.",
@@ -188,6 +201,14 @@ WORDS: dict[str, str] = {
     "action.reveal": "نمایش جواب",
     "action.retry": "از نو",
     "action.notices": "پنهان کردن",
+    "action.resume-previous": "ادامه‌ی بازی خودم",
+    "action.keep-new": "بازی کردن همین بازی تازه",
+    "action.load-other": "باز کردن آن بازی",
+    "action.play-here": "ادامه در همین‌جا",
+    "save.other-tab": "زبانه‌ی دیگری بازی‌ای ذخیره کرد ({n} حرکت انجام شده)، پس این بازی دیگر روی آن ذخیره نمی‌شود: "
+                      "آن را باز می‌کنید یا همین‌جا ادامه می‌دهید (حرکت بعدی شما اینجا روی آن ذخیره می‌شود)؟",
+    "save.previous": "بازی نیمه‌تمامی دارید ({n} حرکت انجام شده). این پیوند بازی دیگری را شروع می‌کند: بازی خودتان را "
+                     "ادامه می‌دهید یا همین را بازی می‌کنید؟ بازی شما تا وقتی اینجا حرکتی نکنید نگه داشته می‌شود.",
     "action.keys": "کلیدها",
     'keys.title': 'صفحه\u200cکلید',
     'keys.intro': 'بدون موشواره بازی کنید: Tab میان ردیف\u200cهای کارت و دکمه\u200cها جابه\u200cجا می\u200cشود.',
@@ -313,6 +334,7 @@ WORDS: dict[str, str] = {
     "param.host": "«{value}» برای host= مبدأ معتبری نیست: آن را مانند https://example.org (یا *) بنویسید.",
     'host.origin': 'پیامی از {value} نادیده گرفته شد: این مبدأ اجازه\u200cی کنترل این صفحه را ندارد.',
     "host.shape": "فرمان خوانده نشد: {detail}",
+    "host.notype": "فرمان «type» ندارد: یکی از load-position، load-record یا reset را بفرستید.",
     "host.type": "«{value}» فرمان نیست: یکی از load-position، load-record یا reset را بفرستید.",
     'host.position': 'وضعیتی که صفحه\u200cی میزبان فرستاد قابل استفاده نیست: {detail}',
     'host.record': 'سابقه\u200cی بازی که صفحه\u200cی میزبان فرستاد قابل استفاده نیست: {detail}',
@@ -328,6 +350,7 @@ WORDS: dict[str, str] = {
     'save.seat': 'جایگاه بازی ذخیره\u200cشده باید ۰ یا ۱ باشد، پس ادامه\u200cدادنی نیست.',
     "import.empty": "پرونده خالی است.",
     'import.size': 'پرونده برای سابقه\u200cی بازی جیپور بیش از حد بزرگ است.',
+    'import.depth': 'سابقه\u200cی بازی بیش از {n} لایه تودرتو است ([ و {{ درون هم)، پس خوانده نشد.',
     'import.format': 'پرونده سابقه\u200cی بازی جیپور نیست (JSON از نوع jaipur-record/1 یا شکل فشرده\u200cی J1.…).',
     'import.record': 'سابقه\u200cی بازی قابل استفاده نیست: {detail}',
     # a good's name, and its plural (Persian nouns stay singular after a number)

@@ -17,11 +17,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from ..cards import ORDER
-from . import DEFAULT, Reason, catalogue, language
+from .languages import DEFAULT, catalogue, language
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why something is so or cannot be done: a code (a rule id like "R13c", or a catalogue key like
+    "take.none" or "suggest.sell.plain"), the engine's English sentence when there is one, and values
+    for the templates (numbers, card letters, or other Reasons)."""
+
+    code: str
+    message: str = ""
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        """The reason in English words."""
+        return strings(DEFAULT).reason(self)
+
 
 _RULE_ID = re.compile(r"\s*\((R\d+[a-z]?)\)")
 _WESTERN = "0123456789"
@@ -231,3 +248,9 @@ class Strings:
 def strings(lang: str) -> Strings:
     """The words of a language by its code (an unknown code gives English)."""
     return Strings(lang)
+
+
+def problem(code: str, **values: Any) -> Reason:
+    """A problem the page reports (a bad address, save, file or host command): its code, its English
+    sentence from the catalogue (what the host page's ``error`` event carries) and its values."""
+    return Reason(code, strings(DEFAULT).t(code, **values), values)

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import safejson
 from ..errors import JaipurError
 from ..position import MAX_SEED, MODES, Position, position_from_json
 from ..record import Record, b64decode, record_from_compact, record_from_json
@@ -131,16 +132,19 @@ def _hash_params(hash_text: str) -> dict[str, str]:
 def decode_payload(value: str) -> Any:
     """The JSON data of a hash value: base64url (padding, '+' and '/' tolerated) or JSON text itself.
 
-    Raises ValueError (also for bad UTF-8) or RecursionError.
+    Raises ValueError (also for bad UTF-8); too large or too deeply nested text is refused before parsing
+    (safejson.JsonLimitError, a ValueError whose message names the limit).
 
     >>> decode_payload("eyJhIjogMX0")
     {'a': 1}
     """
     text = value.strip()
+    safejson.check(text, "The value in the address")
     if text.startswith("{"):
         return json.loads(text)
-    raw = b64decode(text.translate(str.maketrans("+/", "-_")))
-    return json.loads(raw.decode("utf-8"))
+    raw = b64decode(text.translate(str.maketrans("+/", "-_"))).decode("utf-8")
+    safejson.check(raw, "The value in the address")
+    return json.loads(raw)
 
 
 def _flag(params: dict[str, str], key: str, default: bool, problems: list[Reason]) -> bool:
@@ -172,12 +176,20 @@ def _names(data: Any) -> tuple[str, str] | None:
     return None
 
 
+def _limit(exc: safejson.JsonLimitError) -> str:
+    """A refused value's sentence without its subject (the problem's sentence names it): it names the limit."""
+    head = "The value in the address is "
+    return "it is " + exc.message[len(head):] if exc.message.startswith(head) else exc.message
+
+
 def _read_record(value: str) -> Record:
     text = value.strip()
     if text.startswith("J1."):
         return record_from_compact(text)
     try:
         data = decode_payload(text)
+    except safejson.JsonLimitError as exc:
+        raise JaipurError(_limit(exc)) from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise JaipurError("it is neither a compact record (J1.…) nor base64url of a record's JSON.") from None
     try:
@@ -189,6 +201,8 @@ def _read_record(value: str) -> Record:
 def _read_position(value: str, what: str) -> tuple[Position, dict[str, Any]]:
     try:
         data = decode_payload(value)
+    except safejson.JsonLimitError as exc:
+        raise JaipurError(_limit(exc)) from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise JaipurError(f"it is not base64url of a JSON {what}.") from None
     if not isinstance(data, dict):

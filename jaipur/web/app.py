@@ -18,13 +18,15 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from .. import safejson
 from ..position import MODES, Position
 from ..puzzlebook import Entry
 from ..record import Record
 from . import host
 from .address import PageRequest, read_address
 from .collection import book, index_of, load_solved
-from .i18n import LANGS, Reason, Strings, strings
+from .dom import MESSAGE_CHARS
+from .i18n import LANGS, Reason, Strings, problem, strings
 from .links import make_link
 from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
 from .modes import (
@@ -39,14 +41,14 @@ from .modes import (
     StillMode,
     Thinker,
 )
-from .modes.match import saved_match
+from .modes.match import pending_save, saved_match
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
-from .saved import download_record, import_record
+from .saved import SavedGame, download_record, import_record
 from .tutorial import load_done
 from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
@@ -103,6 +105,9 @@ class Controller:
         self.import_problem: Reason | None = None
         self.storage_warned = False
         self.save_dropped = False              # a saved game could not be read (a fresh game starts)
+        self.other_tab = False                 # the saved game in question came from another tab
+        self.caption_used = False              # the address's caption= went with the first new game
+        self.previous: SavedGame | None = None # the saved game a link's new one has not written over yet
 
     def thinker(self) -> Thinker:
         """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio."""
@@ -127,6 +132,8 @@ class Controller:
     def boot(self) -> None:
         """Open what the address asks for: a replay, a puzzle, a position, the saved game, a new game, or
         the start screen. Problems with the address are listed on the start screen, or above the table."""
+        if not self.embed and self.address.interactive:
+            self.previous = pending_save(self.platform, self.levels)
         if not self._open_linked(resume=True) and not self.resume():
             if self.embed or self.save_dropped or (self.address.opponent is not None and not self.problems):
                 self.new_game()
@@ -167,6 +174,7 @@ class Controller:
         st = TableState(screen=self.screen, lang=self.lang, embed=self.embed, opponent=self.choice_opponent,
                         mode=self.choice_mode, levels=self.levels, bots_ok=bool(self.levels),
                         problems=self.problems, error=self.error, notices=list(self.notices), dialog=self.dialog,
+                        previous=self.asking(),
                         share=self.share, import_problem=self.import_problem, tools=not self.embed,
                         kind=self.kind, update_ready=self.update_ready and not self.embed, cursor=dict(self.cursor),
                         stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {})
@@ -233,6 +241,19 @@ class Controller:
         if event.get("type") == "resize":   # the page's own height changed: tell the host page, nothing to draw
             self.on_resize(event.get("height"))
             return
+        if event.get("type") in ("message", "message-refused"):   # a host message: drawn only when it changed the page
+            try:
+                if not self.on_host(event):
+                    return
+            except Exception as exc:  # noqa: BLE001
+                self.fail(exc)
+            self.refresh()
+            return
+        if event.get("type") == "storage":   # another tab saved a game
+            if not self.on_storage():
+                return
+            self.refresh()
+            return
         try:
             self._dispatch(event)
         except Exception as exc:  # noqa: BLE001 - a player never sees a traceback
@@ -246,8 +267,6 @@ class Controller:
             self.on_key(str(event.get("key") or ""), str(event.get("code") or ""))
         elif kind == "focus":   # the arrow keys moved the focus within a row of cards (dom.py)
             self.move_cursor(zone, index)
-        elif kind == "message":
-            self.on_message(event.get("data"), str(event.get("origin") or ""))
         elif kind == "file":
             self.import_text(event.get("text"), too_big=int(event.get("size") or 0) < 0)
         elif kind == "update-ready":
@@ -273,6 +292,7 @@ class Controller:
             "import-paste": lambda: self.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
             "review-game": self.review_game, "review": self.start_review,
+            "resume-previous": self.resume_previous, "keep-new": self.keep_new,
         }.get(action)
         if chrome is not None:
             chrome()
@@ -441,23 +461,27 @@ class Controller:
         self.mode = mode
 
     def new_game(self) -> None:
-        """Deal a new match for the chosen opponent and mode (the address's seed is used once)."""
+        """Deal a new match for the chosen opponent and mode (the address's seed and `caption=` are used once)."""
         seed = self.seed if self.seed is not None else self.platform.random_seed()
+        caption = "" if self.caption_used else self.address.caption
         self.seed = None
-        self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0)
+        self.caption_used = True
+        self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, caption=caption)
 
     def _match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
-               caption: str = "") -> None:
-        """Start (or resume) a match: its record is seed/mode/start and the moves played so far."""
+               caption: str = "", saves: bool = True) -> None:
+        """Start (or resume) a match: its record is seed/mode/start and the moves played so far. `saves`
+        False: a game of its own (a host page's command) that is never written over the player's save."""
         self._leave()
         self.choice_opponent = opponent
-        match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption)
+        match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
+        match.holding = self.previous is not None and saves
         self.mode = match
         match.save()
         match.after_move()
 
     def open_position(self, position: Position, seat: int | None = None, interactive: bool = True,
-                      caption: str = "", players: tuple[str, str] | None = None) -> None:
+                      caption: str = "", players: tuple[str, str] | None = None, saves: bool = True) -> None:
         """The table at a position: played on against the chosen opponent from the seat in front of the
         screen (`seat`, default the side to move), or shown as a still picture."""
         seat = position.to_move if seat not in (0, 1) else seat
@@ -465,7 +489,7 @@ class Controller:
             self._open(StillMode(self, position, seat, players, caption))
             return
         self._match(Record(seed=position.seed, mode=position.mode, start=position), self.choice_opponent, seat,
-                    players, caption)
+                    players, caption, saves)
 
     def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
@@ -551,9 +575,42 @@ class Controller:
         lang = saved.extra.get("lang")   # a language the player chose (profile) or the address names comes first
         if lang in LANGS and "lang" not in self.address.given and self.profile.lang is None:
             self.lang = str(lang)
+        self.previous = None
         self._match(saved.record, saved.opponent, saved.human_seat)
         self.notices.append(Reason("save.resumed"))
         return True
+
+    def on_storage(self) -> bool:
+        """Another tab saved a game: a match saving here stops writing over it and asks (True: drawn again)."""
+        m = self.mode
+        if self.embed or not isinstance(m, MatchMode) or not m.saves or m.holding:
+            return False
+        other = pending_save(self.platform, self.levels)
+        if other is None or other.record.moves == m.record.moves and other.record.seed == m.record.seed:
+            return False
+        m.holding = True
+        self.previous = other
+        self.other_tab = True
+        return True
+
+    def asking(self) -> Reason | None:
+        """The question over a new game a link started while another was saved (before a move is played here)."""
+        m = self.mode
+        if self.previous is None or not isinstance(m, MatchMode) or not m.holding:
+            return None
+        return Reason("save.other-tab" if self.other_tab else "save.previous",
+                      values={"n": len(self.previous.record.moves)})
+
+    def resume_previous(self) -> None:
+        """The question's first answer: back to the saved game (the link's new one is dropped, never saved)."""
+        prev, self.previous, self.other_tab = self.previous, None, False
+        if prev is not None:
+            self._match(prev.record, prev.opponent, prev.human_seat)
+            self.notices = [Reason("save.resumed")]
+
+    def keep_new(self) -> None:
+        """The question's other answer: play the new game; the saved one is kept until a move is played here."""
+        self.previous, self.other_tab = None, False
 
     def _store_profile(self, profile: Profile) -> None:
         """Keep the profile (in memory always; in storage when the page is not embedded)."""
@@ -634,18 +691,35 @@ class Controller:
         kind, mode, interactive, seat = self.mode.ready()
         self.post(host.ready_event(kind, mode, interactive, seat))
 
-    def on_message(self, data: Any, origin: str) -> None:
-        """A message from the parent window (dom.py passes only those): a command of host.py, or ignored."""
+    def on_host(self, event: dict[str, Any]) -> bool:
+        """A `message` or `message-refused` event of dom.py; True when the page changed (it is then drawn)."""
+        origin = str(event.get("origin") or "")
+        if event.get("type") == "message":
+            return self.on_message(event.get("data"), origin)
+        if not host.origin_allowed(origin, self.allowed):
+            return False
+        why, size = event.get("why"), event.get("size")
+        size = size if isinstance(size, int) and not isinstance(size, bool) else "more than " + str(MESSAGE_CHARS)
+        detail = {"size": f"the message is {size} characters long, and at most "
+                          f"{MESSAGE_CHARS} are read.",
+                  "deep": f"the message is nested more than {safejson.MAX_DEPTH} levels deep.",
+                  }.get(str(why), "the message cannot be copied (it refers to itself, or it is nested too deeply).")
+        self.post(host.error_event(problem("host.shape", detail=detail), event.get("id")))
+        return False
+
+    def on_message(self, data: Any, origin: str) -> bool:
+        """A message from the parent window (dom.py passes only those): a command of host.py, or ignored.
+        True when a command changed the page. A game a command opens is never saved over the player's."""
         command = host.parse_command(data, origin, self.allowed)
         if command is None:
-            return
+            return False
         if isinstance(command, Reason):
             if command.code == "host.origin":
                 self.platform.console_warn("Jaipur: " + command.message)
             else:
                 cid = data.get("id") if isinstance(data, dict) else None
                 self.post(host.error_event(command, cid))
-            return
+            return False
         if command.type == "reset":
             self.reset()
         elif command.type == "load-record" and command.record is not None:
@@ -656,9 +730,9 @@ class Controller:
             else:
                 interactive = command.interactive if command.interactive is not None else self.address.interactive
                 self.open_position(command.position, seat=command.seat, interactive=interactive,
-                                   caption=command.caption)
+                                   caption=command.caption, saves=False)
         self.notices = []
-
+        return True
 
 def start() -> None:
     """The PyScript entry: read the address, draw the start screen or the table, mark the page ready."""
@@ -670,7 +744,7 @@ def start() -> None:
     platform = BrowserPlatform(js.document.getElementById("app"))
     controller = Controller(platform, address, load_bots(), browser_movetimes())
     controller.worker = browser_link(platform)
-    platform.listen(controller.on_event)
+    platform.listen(controller.on_event, controller.allowed)
     try:
         controller.boot()
     except Exception as exc:  # noqa: BLE001 - a bad URL or a broken deal: the start screen says why

@@ -32,12 +32,44 @@ import time
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
+from .. import safejson
 from .model import KEY_COMMANDS, ROVING_ZONES, ZONE_KEYS
 from .motion import Flight
 from .render import Node, to_data
 
 DOM_SCRIPT = "assets/js/dom.js"
 """The JavaScript half of this module, loaded by index.html as a classic script: it defines `window.jaipurDom`."""
+
+
+EVENT_CHARS = 4_000_000
+"""Longest event text read: a file of 1,000,000 bytes (dom.js's limit) with its JSON escapes."""
+MESSAGE_CHARS = 300_000
+"""Longest host message read (dom.js refuses longer ones as `message-refused`)."""
+
+
+def read_event(text: str) -> dict[str, Any] | None:
+    """The event dom.js sent, bounded before parsing (safejson); a host message nested too deeply becomes
+    `message-refused`, anything else unreadable is None (dropped).
+
+    >>> read_event('{"type": "click", "action": "new"}')["action"]
+    'new'
+    >>> got = read_event('{"type":"message","origin":"https://a.example","id":7,"data":' + "[" * 50 + "]" * 50 + "}")
+    >>> got["why"], got["id"]
+    ('deep', 7)
+    """
+    try:
+        event = safejson.loads(text, "The event", max_chars=EVENT_CHARS, max_depth=safejson.MAX_DEPTH + 1)
+    except safejson.JsonLimitError:
+        if text.startswith('{"type":"message","origin":"'):   # dom.js writes type, origin, id, then data
+            origin = text[28:text.find('"', 28)][:300]
+            head = text[:text.find(',"data":', 28, 600)]
+            try:
+                cid = json.loads(head[head.find(',"id":') + 6:]) if ',"id":' in head else None
+            except ValueError:
+                cid = None
+            return {"type": "message-refused", "origin": origin, "why": "deep", "id": cid}
+        return None
+    return event if isinstance(event, dict) else None
 
 
 class BrowserPlatform:
@@ -55,21 +87,22 @@ class BrowserPlatform:
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def listen(self, dispatch: Callable[[dict[str, Any]], None]) -> None:
-        """Forward every click/key of #app to `dispatch` as a plain dict."""
+    def listen(self, dispatch: Callable[[dict[str, Any]], None], origins: Sequence[str] = ("*",)) -> None:
+        """Forward the page's clicks, keys, files and the parent window's messages to `dispatch`. dom.js drops
+        a message before Python is entered unless it is an object with `"target": "jaipur"` from one of
+        `origins` (host.allowed_origins; "*" for any); one too large or that cannot be copied arrives as
+        `message-refused`; each event's text is bounded (safejson) before it is parsed."""
         from pyodide.ffi import create_proxy
 
         def on_event(text: str) -> None:
-            try:
-                event = json.loads(str(text))
-            except ValueError:
-                return
-            dispatch(event)
+            event = read_event(str(text))
+            if event is not None:
+                dispatch(event)
 
         proxy = create_proxy(on_event)
         self._proxies.append(proxy)
         keymap = {"commands": sorted(KEY_COMMANDS), "zones": dict(ZONE_KEYS), "rows": list(ROVING_ZONES)}
-        self.helpers.listen(self.root, proxy, json.dumps(keymap))
+        self.helpers.listen(self.root, proxy, json.dumps(keymap), json.dumps(list(origins)))
 
     def draw(self, node: Node, lang: str, direction: str, flights: Sequence[Flight] = ()) -> None:
         """Patch the tree into #app (the page's <html> gets the language and direction too) and fly

@@ -42,7 +42,7 @@ EVENT_TYPES = ("ready", "move", "round-over", "match-over", "puzzle", "error", "
 COMMAND_TYPES = ("load-position", "load-record", "reset")
 ANY = "*"
 
-PROBLEMS = ("param.host", "host.origin", "host.shape", "host.type", "host.position", "host.record")
+PROBLEMS = ("param.host", "host.origin", "host.shape", "host.notype", "host.type", "host.position", "host.record")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`)."""
 
 
@@ -226,6 +226,8 @@ def _parse_command(data: Any, origin: str, allowed: Sequence[str]) -> Command | 
         return _problem("host.origin", value=_short(origin))
     kind = data.get("type")
     cid = data.get("id") if isinstance(data.get("id"), (str, int)) and not isinstance(data.get("id"), bool) else None
+    if kind is None:
+        return _problem("host.notype")
     if kind not in COMMAND_TYPES:
         return _problem("host.type", value=_short(kind))
     seat = _seat(data)

@@ -8,6 +8,7 @@ writes and checks them (``python -m jaipur.web.links --help``). Reading an addre
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -17,6 +18,7 @@ from ..record import Record, b64encode, record_from_compact, record_from_json, r
 from .address import OPPONENTS, SEATS, read_address
 from .i18n import LANGS
 from .puzzle import Puzzle, clean_caption, load_puzzle
+from .render import escape
 
 # ---------------------------------------------------------------- writing
 
@@ -92,15 +94,39 @@ def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
     return link
 
 
+EMBED_HEIGHT = "64rem"
+"""The snippet's recommended height (1024 px): the whole embedded table, verdicts and buttons, from 320 px wide
+up; the tallest measured was a seven-card hand at 380 px (1014 px), a desktop needs about 770 px
+(tests/browser/test_embed_fit.py checks it). Hosts that add the resize script of docs/embedding.md fit exactly."""
+
+
+def make_snippet(link: str, title: str = "Jaipur", height: str = EMBED_HEIGHT, lazy: bool = True) -> str:
+    """The `<iframe>` element for a page link: every `&` written `&amp;`, the title escaped, a height that fits.
+
+    >>> make_snippet("index.html?embed=1&interactive=0#position=e30", "Selling <leather>")
+    '<iframe src="index.html?embed=1&amp;interactive=0#position=e30" title="Selling &lt;leather&gt;" \
+loading="lazy" style="width: 100%; height: 64rem; border: 0"></iframe>'
+    """
+    if not re.fullmatch(r"\d+(\.\d+)?(px|rem|em|vh)", height):
+        raise ValueError(f"the height must be a length like 60rem or 900px, not {height[:20]!r}")
+    lazy_attr = ' loading="lazy"' if lazy else ""
+    return (f'<iframe src="{escape(link, quote=True)}" title="{escape(title, quote=True)}"{lazy_attr} '
+            f'style="width: 100%; height: {height}; border: 0"></iframe>')
+
+
 # ---------------------------------------------------------------- command line
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m jaipur.web.links`: write a page link, or check one (`--check URL`)."""
+    """`python -m jaipur.web.links [embed|static]`: write a page link (or its `<iframe>` snippet, or the static
+    HTML page of a still picture), or check one (`--check URL`)."""
     import argparse
     from urllib.parse import urlsplit
 
-    ap = argparse.ArgumentParser(prog="python -m jaipur.web.links", description=main.__doc__)
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    what = args_in.pop(0) if args_in and args_in[0] in ("link", "embed", "static") else "link"
+    ap = argparse.ArgumentParser(prog=f"python -m jaipur.web.links {what}".replace(" link", ""),
+                                 description=main.__doc__)
     ap.add_argument("--check", metavar="URL", help="read a link and print what the page would make of it")
     ap.add_argument("--base", default="index.html", help="the page's address (default: index.html)")
     ap.add_argument("--position", metavar="FILE", help="position JSON file ('-' for standard input)")
@@ -115,7 +141,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--interactive", choices=("0", "1"))
     ap.add_argument("--seat", choices=SEATS)
     ap.add_argument("--host", action="append", default=[], help="an origin allowed to send commands (or *)")
-    args = ap.parse_args(argv)
+    if what == "embed":
+        ap.add_argument("--title", default="Jaipur", help="the iframe's title (said by screen readers)")
+        ap.add_argument("--height", default=EMBED_HEIGHT, help=f"the iframe's height (default: {EMBED_HEIGHT})")
+    if what == "static":
+        ap.add_argument("--css", default="../assets/css/table.css", help="the stylesheet's address from the file")
+        ap.add_argument("--title", default="Jaipur")
+    args = ap.parse_args(args_in)
     if args.check:
         parts = urlsplit(args.check)
         req = read_address("?" + parts.query, "#" + parts.fragment)
@@ -131,10 +163,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.record:
             text = read(args.record).strip()
             record = text if text.startswith("J1.") else json.loads(text)
+        embed = args.embed or what != "link"
+        interactive = None if args.interactive is None else args.interactive == "1"
+        if what == "static":
+            interactive = False
         link = make_link(args.base, position, record, solution=args.solution, caption=args.caption,
-                         opponent=args.opponent, seed=args.seed, mode=args.mode, lang=args.lang, embed=args.embed,
-                         interactive=None if args.interactive is None else args.interactive == "1",
-                         seat=args.seat, hosts=args.host)
+                         opponent=args.opponent, seed=args.seed, mode=args.mode, lang=args.lang, embed=embed,
+                         interactive=interactive, seat=args.seat, hosts=args.host)
+        if what == "embed":
+            link = make_snippet(link, args.title, args.height)
+        elif what == "static":
+            from .static import static_page
+
+            link = static_page(link, args.css, args.title).rstrip("\n")
     except (OSError, ValueError) as exc:
         print(f"error: {getattr(exc, 'message', exc)}", file=sys.stderr)
         return 2

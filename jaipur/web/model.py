@@ -153,6 +153,10 @@ def action_states(position: Position, seat: int, view: dict[str, Any],
     return out
 
 
+CAMEL_EXCHANGE = Reason("R13b", "Camels can never be taken in an exchange; take all of them instead (R13b).")
+"""Said at once when a market camel is selected with anything else: no card added can make that legal."""
+
+
 def hint_for(actions: dict[str, ActionState], view: dict[str, Any], selection: frozenset[Key] | set[Key]) -> tuple[str, Reason | None, str | None]:
     """The one sentence under the buttons: ('start'|'ready'|'why'|'wait'|'over', reason, ready move).
 
@@ -168,6 +172,8 @@ def hint_for(actions: dict[str, ActionState], view: dict[str, Any], selection: f
     if ready:
         return "ready", None, ready[0].move
     market, hand, herd = sel["market"], sel["hand"], sel["herd"]
+    if "M" in market and (market.replace("M", "") or hand or herd):
+        return "why", CAMEL_EXCHANGE, None
     if market and (hand or herd):
         kind = "exchange"
     elif market:
@@ -391,6 +397,7 @@ class TableState:
     interactive: bool = True                   # False: a still picture or a replay (nothing to play)
     caption: str = ""                          # a line of text above the table (never markup)
     notices: list[Reason] = field(default_factory=list)   # sentences above the table (bad address, save, …)
+    previous: Reason | None = None             # a link started a new game while one was saved: resume it or play on
     tools: bool = True                         # the site's tools (suggest, undo, share, …); not when embedded
     can_undo: bool = False
     can_suggest: bool = True

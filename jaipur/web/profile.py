@@ -20,12 +20,18 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from .. import safejson
 from .i18n import LANGS
+from .saved import set_aside
 
 PROFILE_KEY = "jaipur.profile.v1"
 """The localStorage key of the profile (the saved match has its own key, saved.STORAGE_KEY)."""
 OUTCOMES = ("won", "lost", "drawn")
 MAX_COUNT = 10**9
+MAX_TEXT = 20_000
+"""Longest profile read (characters): a profile with every level is under 1,000."""
+MAX_DEPTH = 4
+"""Deepest profile read: {"stats": {level: {outcome: n}}} is 3 levels."""
 
 
 @dataclass(frozen=True)
@@ -87,14 +93,24 @@ def _count(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT else 0
 
 
+def _data(text: str | None) -> Any:
+    """The stored JSON data, or None when there is none or it cannot be read (bounded before parsing)."""
+    if not text or not isinstance(text, str):
+        return None
+    try:
+        return safejson.loads(text, "The profile", max_chars=MAX_TEXT, max_depth=MAX_DEPTH)
+    except safejson.JsonLimitError:
+        return None
+
+
+def readable(text: str | None) -> bool:
+    """Whether a stored profile can be read (a JSON object within the limits); nothing stored is readable too."""
+    return not text or isinstance(_data(text), dict)
+
+
 def read_profile(text: str | None) -> Profile:
     """The profile stored as `text`; an empty one when it is missing or cannot be read."""
-    if not text:
-        return Profile()
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return Profile()
+    data = _data(text)
     if not isinstance(data, dict):
         return Profile()
     lang = data.get("lang")
@@ -119,15 +135,21 @@ class Storage(Protocol):
 
     def load(self, key: str) -> str | None: ...
     def store(self, key: str, text: str) -> bool: ...
+    def remove(self, key: str) -> None: ...
     def console_warn(self, text: str) -> None: ...
 
 
 def load_profile(storage: Storage) -> Profile:
-    """The profile kept in the browser (an empty one when there is none or storage refuses)."""
+    """The profile kept in the browser (an empty one when there is none or storage refuses); one that cannot
+    be read is set aside (saved.set_aside) so the next visit starts fresh."""
     try:
-        return read_profile(storage.load(PROFILE_KEY))
+        text = storage.load(PROFILE_KEY)
     except Exception:  # noqa: BLE001 - storage refused: nothing remembered
         return Profile()
+    if not readable(text):
+        set_aside(storage, PROFILE_KEY, str(text))
+        return Profile()
+    return read_profile(text)
 
 
 def keep_profile(storage: Storage, profile: Profile) -> None:
@@ -139,4 +161,4 @@ def keep_profile(storage: Storage, profile: Profile) -> None:
 
 
 __all__ = ["PROFILE_KEY", "Profile", "Tally", "keep_profile", "load_profile", "outcome_for", "profile_text",
-           "read_profile"]
+           "read_profile", "readable"]

@@ -24,6 +24,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from .. import safejson
 from ..errors import JaipurError
 from ..notation import format_move, parse_move
 from ..position import Position, position_from_json
@@ -237,6 +238,10 @@ def puzzle_from_json(data: Any) -> Puzzle:
     Raises BadPuzzleError with a sentence saying what is wrong.
     """
     if isinstance(data, (str, bytes)):
+        try:
+            safejson.check(data, "The puzzle")
+        except safejson.JsonLimitError as exc:
+            raise BadPuzzleError(exc.message) from None
         try:
             data = json.loads(data)
         except (ValueError, RecursionError):

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..cards import GOODS, ORDER
 from .i18n import LANGS, Strings, language
-from .model import KEY_COMMANDS, KINDS, TableState, roving_index
+from .model import KEY_COMMANDS, KINDS, MoveEntry, TableState, roving_index
+from .preview import preview
 from .rulebook import Paragraph, summary
 
 TEXT = "#text"
@@ -201,7 +202,7 @@ def _start(state: TableState, s: Strings) -> Node:
     if state.problems:
         problems = h("div", {"class": "problems", "role": "alert", "data-problems": True},
                      h("p", {}, s.t("start.problems")),
-                     h("ul", {}, [h("li", {}, s.reason(p)) for p in state.problems]))
+                     h("ul", {}, [h("li", {"data-code": p.code}, s.reason(p)) for p in state.problems]))
     levels = [lv for lv in state.levels if lv != "human"]
     opponent_buttons = [
         _choice("opponent", lv, state.opponent == lv, s.t(f"level.{lv}"), s.t(f"about.{lv}"), not state.bots_ok)
@@ -321,12 +322,23 @@ def _table(state: TableState, s: Strings) -> Node:
 
 
 def _notices(state: TableState, s: Strings) -> Node | None:
+    prompt = None
+    if state.previous is not None:   # a link (or another tab) would have its game saved over: ask
+        other = state.previous.code == "save.other-tab"
+        prompt = h("div", {"class": "notices", "role": "group", "data-prompt": "previous-game",
+                           "aria-labelledby": "previous-game-text"},
+                   h("p", {"id": "previous-game-text", "data-code": state.previous.code}, s.reason(state.previous)),
+                   h("button", {"type": "button", "class": "primary small", "data-action": "resume-previous"},
+                     s.t("action.load-other" if other else "action.resume-previous")),
+                   h("button", {"type": "button", "class": "small", "data-action": "keep-new"},
+                     s.t("action.play-here" if other else "action.keep-new")))
     if not state.notices:
-        return None
-    return h("div", {"class": "notices", "role": "status", "data-notices": True},
-             h("ul", {}, [h("li", {"data-code": n.code}, s.reason(n)) for n in state.notices]),
-             h("button", {"type": "button", "class": "small", "data-action": "dismiss-notices"},
-               s.t("action.notices")))
+        return prompt
+    notices = h("div", {"class": "notices", "role": "status", "data-notices": True},
+                h("ul", {}, [h("li", {"data-code": n.code}, s.reason(n)) for n in state.notices]),
+                h("button", {"type": "button", "class": "small", "data-action": "dismiss-notices"},
+                  s.t("action.notices")))
+    return notices if prompt is None else h("div", {"class": "notices-and-prompt"}, prompt, notices)
 
 
 def _top(state: TableState, s: Strings) -> Node | None:
@@ -516,7 +528,9 @@ def _center(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                   h("span", {"class": "pile-icon", "aria-hidden": "true"}),
                   h("span", {"class": "pile-tokens"},
                     [_token(g, val, s, "small" + (" top" if i == 0 else "")) for i, val in enumerate(v["goods"][g])]
-                    or h("span", {"class": "muted"}, s.t("empty"))))
+                    or h("span", {"class": "muted"}, s.t("empty"))),
+                  h("span", {"class": "pile-left", "aria-hidden": "true"}, s.t("pile.left", n=len(v["goods"][g])))
+                  if v["goods"][g] else None)
                 for g in GOODS]),
              h("div", {"class": "zone market-zone"},
                h("h2", {}, s.t("zone.market")),
@@ -572,8 +586,11 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                    if sug.reason else None)
     elif state.last is not None and state.last["seat"] != seat:
         last = state.last
+        mine = _own_before(state, last)
         # said once by the page's live region (_live), so this banner is not a live region itself
         banner = h("div", {"class": "banner last-move", "data-last-move": last["move"]},
+                   h("span", {"class": "own-move", "data-own-move": mine["move"]}, s.did(mine, _actor(state, seat)))
+                   if mine is not None else None,
                    h("span", {}, s.did(last, state.names[last["seat"]])),
                    h("span", {"class": "minis", "aria-hidden": "true"},
                      [h("span", {"class": "mini-card", "data-good": c}) for c in (last["taken"] or "")]))
@@ -607,6 +624,17 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                    or h("span", {"class": "muted"}, s.plural("count.camels", 0))))))
 
 
+def _own_before(state: TableState, last: MoveEntry) -> MoveEntry | None:
+    """The seat's own move just before the other side's reply `last` (same round), so its result stays in view."""
+    moves = [cast(MoveEntry, e) for e in state.log if e["kind"] in KINDS]
+    if len(moves) < 2 or moves[-1] != last:
+        return None
+    mine = moves[-2]
+    if mine["seat"] != state.seat or mine["round"] != last["round"] or state.you_are_named:
+        return None
+    return mine
+
+
 def _actions(state: TableState, s: Strings) -> Node:
     buttons = []
     for kind in KINDS:
@@ -638,6 +666,7 @@ def _actions(state: TableState, s: Strings) -> Node:
     return h("div", {"class": "actions"},
              _puzzle_panel(state, s),
              h("div", {"class": "buttons"}, buttons),
+             _preview(state, s, ready if kind == "ready" else None),
              h("div", {"class": "hint-row"},
                h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
                        "data-code": reason.code if reason else None},
@@ -647,6 +676,47 @@ def _actions(state: TableState, s: Strings) -> Node:
                             "aria-keyshortcuts": _shortcut("clear"), "disabled": not state.selection},
                  s.t("action.clear"))
                if state.interactive else None))
+
+
+def _preview(state: TableState, s: Strings, move: str | None) -> Node:
+    """What the ready move will do, before it is played (preview.py): a sale's tokens and total, a bonus
+    token (value unknown), a short pile, the round's end; an exchange's hand and herd; the camels' count.
+    The row is always there (empty without a ready move) so the table does not move."""
+    v = state.view
+    if not move or v is None:
+        return h("p", {"class": "preview empty", "data-preview": ""})
+    pv = preview(v, move)
+    chips: list[Node] = []
+    parts: list[str] = []
+    attrs: dict[str, Any] = {"class": "preview", "data-preview": pv.move, "data-kind": pv.kind}
+    if pv.kind == "sell":
+        chips = [_token(pv.good, val, s, "small") for val in pv.values]
+        if pv.values:
+            parts.append(s.t("preview.sell", values=s.t("preview.plus").join(s.num(x) for x in pv.values),
+                             rupees=s.plural("rupees", pv.rupees)))
+        else:
+            parts.append(s.t("preview.sell.nothing", good=s.names(pv.good)))
+        if pv.bonus is not None:
+            chips.append(h("span", {"class": "token bonus back small", "data-size": pv.bonus}, "?"))
+            parts.append(s.t("preview.bonus", size=pv.bonus))
+        if pv.short:
+            parts.append(s.plural("preview.short", len(pv.values), goods=s.names(pv.good)))
+        attrs.update({"data-values": ",".join(str(x) for x in pv.values), "data-rupees": pv.rupees,
+                      "data-bonus": pv.bonus or ""})
+    elif pv.kind == "exchange":
+        parts.append(s.t("preview.exchange", hand=s.plural("count.cards", len(pv.hand)),
+                         herd=s.plural("count.camels", pv.herd)))
+        attrs.update({"data-hand": pv.hand, "data-herd": pv.herd})
+    elif pv.kind == "camels":
+        parts.append(s.plural("preview.camels", pv.camels, herd=s.plural("count.camels", pv.herd)))
+        attrs["data-camels"] = pv.camels
+    else:
+        parts.append(s.t("preview.take", n=len(pv.hand)))
+    if pv.ends_round:
+        parts.append(s.t("preview.ends.sell" if pv.kind == "sell" else "preview.ends"))
+        attrs["data-ends-round"] = "true"
+    return h("p", attrs, h("span", {"class": "chips", "aria-hidden": "true"}, chips) if chips else None,
+             h("span", {"class": "preview-text"}, " ".join(parts)))
 
 
 def _puzzle_panel(state: TableState, s: Strings) -> Node | None:

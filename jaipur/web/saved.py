@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .. import safejson
 from ..errors import JaipurError
 from ..position import Position
 from ..record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
@@ -36,9 +37,11 @@ STORAGE_KEY = "jaipur.saved-game"
 """The localStorage key of the game in progress."""
 MAX_TEXT = 500_000
 """Longest save or record file read (characters); a three-round match is about 2,000."""
+SETASIDE_PREFIX = "jaipur.setaside.v1/"
+"""A stored value that cannot be read is kept under this prefix + its key (for the player to export), then removed."""
 
 PROBLEMS = ("save.empty", "save.size", "save.json", "save.format", "save.version", "save.record", "save.opponent",
-            "save.seat", "import.empty", "import.size", "import.format", "import.record")
+            "save.seat", "import.empty", "import.size", "import.depth", "import.format", "import.record")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`)."""
 
 _problem = problem
@@ -88,6 +91,8 @@ def load_text(text: Any) -> SavedGame | Reason:
         return _problem("save.empty")
     if len(text) > MAX_TEXT:
         return _problem("save.size")
+    if safejson.depth_of(text) > safejson.MAX_DEPTH:
+        return _problem("save.json")  # nested deeper than safejson.MAX_DEPTH: never parsed
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -115,6 +120,31 @@ def load_text(text: Any) -> SavedGame | Reason:
         return _problem("save.record", detail="the record's fields have the wrong types.")
     extra = {k: v for k, v in data.items() if k not in ("format", "record", "opponent", "human_seat")}
     return SavedGame(record, opponent, int(seat), extra)
+
+
+class Keeper(Protocol):
+    """The storage a set-aside needs."""
+
+    def store(self, key: str, text: str) -> bool: ...
+    def remove(self, key: str) -> None: ...
+    def console_warn(self, text: str) -> None: ...
+
+
+def set_aside(storage: Keeper, key: str, text: str) -> bool:
+    """Keep an unreadable stored value under `SETASIDE_PREFIX + key` and remove `key`, so the page starts
+    fresh and the value can still be exported; True when it was kept. Never raises."""
+    kept = False
+    try:
+        kept = bool(storage.store(SETASIDE_PREFIX + key, text))
+    except Exception:  # noqa: BLE001 - storage full or refused: the value is dropped rather than brick the page
+        kept = False
+    try:
+        storage.remove(key)
+    except Exception:  # noqa: BLE001
+        pass
+    storage.console_warn(f"Jaipur: the stored value of {key} could not be read; "
+                         + (f"it was set aside under {SETASIDE_PREFIX + key}." if kept else "it was dropped."))
+    return kept
 
 
 # ---------------------------------------------------------------- record files
@@ -161,6 +191,8 @@ def import_record(text: Any) -> Record | Reason:
     if len(text) > MAX_TEXT:
         return _problem("import.size")
     text = text.strip().lstrip("\ufeff")
+    if safejson.depth_of(text) > safejson.MAX_DEPTH:
+        return _problem("import.depth", n=safejson.MAX_DEPTH)
     link = _LINK.search(text)
     if link is not None and not text.startswith("{"):
         text = unquote_text(link.group(1))

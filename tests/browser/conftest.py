@@ -76,11 +76,14 @@ def browser() -> Iterator[Any]:
 
 @dataclass
 class PageLog:
-    """What a page did: console errors (and uncaught exceptions), every request URL, failed requests."""
+    """What a page did: console errors (and uncaught exceptions), every request URL, failed requests, and the
+    requests the page itself abandoned (a reload or a navigation cancels what is still loading, such as the
+    computer's worker starting up: that is the browser at work, not a file the site failed to serve)."""
 
     console_errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    abandoned: list[str] = field(default_factory=list)
 
     def assert_clean(self) -> None:
         """Nothing left 127.0.0.1, nothing failed, nothing was written to the console as an error."""
@@ -116,7 +119,11 @@ def page(browser: Any, page_log: PageLog) -> Iterator[Any]:
     pg.on("response", on_response)
     pg.on("pageerror", lambda error: page_log.console_errors.append(f"uncaught: {error}"))
     pg.on("request", lambda request: page_log.requests.append(request.url))
-    pg.on("requestfailed", lambda request: page_log.failed.append(f"{request.url} ({request.failure})"))
+    def on_failed(request: Any) -> None:
+        entry = f"{request.url} ({request.failure})"
+        (page_log.abandoned if "ERR_ABORTED" in str(request.failure) else page_log.failed).append(entry)
+
+    pg.on("requestfailed", on_failed)
     yield pg
     context.close()
 

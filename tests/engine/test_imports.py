@@ -9,8 +9,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 import jaipur
 
 PACKAGE = Path(jaipur.__file__).resolve().parent
@@ -114,18 +112,6 @@ def test_find_cycle_finds_one():
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
-KNOWN_CYCLE_EDGES = {("jaipur.lang", "jaipur.lang.strings")}
-"""Known, reported, not yet broken: `jaipur.lang` imports `.strings` inside `Reason.__str__` and `problem`, and
-`jaipur.lang.strings` imports the package at the top. Remove the entry once the page's words break the cycle."""
-
-
-def test_no_import_cycle_in_the_package_but_the_known_one():
-    graph = {name: {t for t in targets if (name, t) not in KNOWN_CYCLE_EDGES} for name, targets in GRAPH.items()}
-    cycle = find_cycle(graph)
-    assert cycle is None, " -> ".join(cycle or [])
-
-
-@pytest.mark.xfail(strict=True, reason="jaipur.lang <-> jaipur.lang.strings (see KNOWN_CYCLE_EDGES)")
 def test_no_import_cycle_in_the_package():
     cycle = find_cycle(GRAPH)
     assert cycle is None, " -> ".join(cycle or [])

@@ -109,8 +109,10 @@ xx = types.ModuleType("jaipur.lang.xx")
 xx.WORDS = {**en.WORDS, "round": "Rund {n}", "turn.you": "Du spielst", "app.title": "Dschaipur"}
 xx.RULEBOOK = en.RULEBOOK
 sys.modules["jaipur.lang.xx"] = xx
-lang.LANGUAGES = lang.LANGUAGES + (Language("xx", "Xxisch", "rtl", "٠١٢٣٤٥٦٧٨٩"),)
-lang.LANGS = tuple(entry.code for entry in lang.LANGUAGES)
+import jaipur.lang.languages as home             # the list's home: one entry more
+home.LANGUAGES = home.LANGUAGES + (Language("xx", "Xxisch", "rtl", "٠١٢٣٤٥٦٧٨٩"),)
+home.LANGS = tuple(entry.code for entry in home.LANGUAGES)
+lang.LANGUAGES, lang.LANGS = home.LANGUAGES, home.LANGS
 
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller

@@ -23,7 +23,7 @@ from ..address import PageRequest
 from ..i18n import Reason, Strings, strings
 from ..model import Key, LogEntry, MoveEntry, Suggestion, TableState, describe, match_log, move_selection, round_start
 from ..motion import Played
-from ..saved import STORAGE_KEY, SavedGame, load_text, save_text, undo_point
+from ..saved import STORAGE_KEY, SavedGame, load_text, save_text, set_aside, undo_point
 from .base import MODAL, BaseMode, Page, Platform, fill
 from .thinker import Thinker
 
@@ -37,8 +37,10 @@ class MatchMode(BaseMode):
     actions = frozenset({"undo", "next-round", "ready"})
 
     def __init__(self, page: Page, record: Record, opponent: str, human_seat: int, thinker: Thinker,
-                 players: tuple[str, str] | None = None, caption: str = "") -> None:
+                 players: tuple[str, str] | None = None, caption: str = "", saves: bool = True) -> None:
         super().__init__(page, human_seat, players, caption)
+        self.saves = saves                      # False: a host page's game, never written over the player's save
+        self.holding = False                    # True: another game is saved; not written over before the player moves
         self.kind = "game" if record.start is None else "position"
         self.opponent = opponent
         self.human_seat = human_seat
@@ -177,6 +179,8 @@ class MatchMode(BaseMode):
         self._dealt = None
         self.page.played = Played(before, entry["move"], after, chosen)
         self.last = entry
+        if self.opponent == "human" or before.to_move == self.human_seat:
+            self.holding = False                # the player played on: this game is now the one saved
         self.save()
         if self.kind == "game" and not self.human and after.status == "match-over":
             self.page.count_match(self.opponent, after, self.human_seat)
@@ -279,8 +283,9 @@ class MatchMode(BaseMode):
 
     # ------------------------------------------------------------ the saved game
     def save(self) -> None:
-        """Write the match in progress to storage (after every move; never when embedded); never raises."""
-        if self.page.embed:
+        """Write the match in progress to storage (after every move; never when embedded nor for a game a host
+        page's command opened); never raises."""
+        if self.page.embed or not self.saves or self.holding:
             return
         try:
             text = save_text(self.record, {"opponent": self.opponent, "human_seat": self.human_seat,
@@ -296,7 +301,7 @@ class MatchMode(BaseMode):
 def saved_match(platform: Platform, address: PageRequest, seed: int | None,
                 levels: tuple[str, ...]) -> tuple[SavedGame | None, list[Reason], bool]:
     """The saved match to resume, the notices to show, and whether a save was dropped. A save that cannot
-    be read is removed and said so (the caller then starts a fresh game); a finished one, one against a
+    be read is set aside (saved.set_aside) and said so (the caller then starts a fresh game); a finished one, one against a
     level that is not available, or one the address does not ask for (another seed, position or
     opponent; a reload of the same address resumes) is left alone."""
     try:
@@ -308,10 +313,7 @@ def saved_match(platform: Platform, address: PageRequest, seed: int | None,
     saved = load_text(text)
     if isinstance(saved, Reason):
         platform.console_warn(f"Jaipur: the saved game was dropped: {saved.message}")
-        try:
-            platform.remove(STORAGE_KEY)
-        except Exception:  # noqa: BLE001
-            pass
+        set_aside(platform, STORAGE_KEY, text)
         return None, [saved], True
     rec = saved.record
     if address.opponent is not None and address.opponent != saved.opponent:
@@ -321,6 +323,21 @@ def saved_match(platform: Platform, address: PageRequest, seed: int | None,
             return None, [], False
     elif seed is not None and (rec.start is not None or rec.seed != seed or rec.mode != address.mode):
         return None, [], False
+    elif "mode" in address.given and (rec.start is not None or rec.mode != address.mode):
+        return None, [], False   # ?mode=single-round starts what it asks
     if saved.opponent != "human" and saved.opponent not in levels:
         return None, [Reason("save.opponent", values={"value": saved.opponent})], False
     return (None if saved.finished else saved), [], False
+
+
+def pending_save(platform: Platform, levels: tuple[str, ...]) -> SavedGame | None:
+    """The saved match a new one would write over: readable, unfinished, against a level available
+    (None otherwise; nothing is changed in storage)."""
+    try:
+        text = platform.load(STORAGE_KEY)
+    except Exception:  # noqa: BLE001
+        return None
+    saved = load_text(text) if text is not None else None
+    if not isinstance(saved, SavedGame) or saved.finished:
+        return None
+    return saved if saved.opponent == "human" or saved.opponent in levels else None

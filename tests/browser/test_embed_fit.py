@@ -1,0 +1,54 @@
+"""The documented snippet (links.make_snippet's height) shows the whole embedded table, its last button
+included, without an inner scrollbar, at 360 px and 1024 px wide; in real headless Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jaipur.web.links import make_link, make_snippet
+
+browser = pytest.mark.browser
+
+STILL = {"market": "MMMDG", "hands": ["LLL", "C"]}
+PUZZLE = {"market": "MMMDG", "hands": ["LLLL", "SC"], "herds": [1, 2], "seed": 5}
+BIG = {"market": "MMMDG", "hands": ["LLLLSSC", "SC"], "herds": [6, 2], "seed": 5}
+
+LAST_BUTTON_INSIDE = """() => {
+  const buttons = [...document.querySelectorAll("main.table button")].filter((b) => b.getClientRects().length);
+  const last = buttons[buttons.length - 1];
+  const box = last ? last.getBoundingClientRect() : null;
+  const root = document.scrollingElement;
+  return {buttons: buttons.length, bottom: box ? box.bottom : -1, height: innerHeight,
+          scroll: root.scrollHeight - root.clientHeight};
+}"""
+
+
+@browser
+@pytest.mark.parametrize(("case", "width"), [("still", 360), ("puzzle", 360), ("big", 380), ("puzzle", 1024),
+                                             ("big", 1024)])
+def test_the_snippet_shows_the_tables_last_button(page: Any, page_log: Any, base_url: str, tmp_path: Path,
+                                                  serve_folder: Callable[[Path], str], width: int, case: str) -> None:
+    if case == "still":
+        src = make_link(base_url + "index.html", STILL, embed=True, interactive=False)
+    elif case == "puzzle":
+        src = make_link(base_url + "index.html", PUZZLE, embed=True, solution="S4L", caption="Sell the leather.")
+    else:
+        src = make_link(base_url + "index.html", BIG, embed=True,
+                        caption="A long caption that wraps onto two lines on a phone, as lesson captions do.")
+    (tmp_path / "host.html").write_text(
+        '<!doctype html><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><body style="margin:0">'
+        + make_snippet(src, "Jaipur", lazy=False) + "</body>", encoding="utf-8")
+    page.set_viewport_size({"width": width, "height": 2000})
+    page.goto(serve_folder(tmp_path) + "host.html")
+    frame = page.frame_locator("iframe")
+    frame.locator("html[data-jaipur=ready] main.table").wait_for(timeout=90_000)
+    inner = next(f for f in page.frames if f != page.main_frame)
+    seen = inner.evaluate(LAST_BUTTON_INSIDE)
+    assert seen["buttons"] > 0
+    assert seen["scroll"] <= 1, f"an inner scrollbar at {width} px: {seen}"
+    assert seen["bottom"] <= seen["height"], f"the last button is cut off at {width} px: {seen}"
+    assert page_log.console_errors == []
