@@ -3,12 +3,15 @@
    for (postMessage, localStorage, downloads, the clipboard). Loaded by index.html before the Python runtime;
    jaipur.web.dom.BrowserPlatform uses window.jaipurDom. Text is always set as text, never as markup. */
 window.jaipurDom = (() => {
-  const build = (spec) => {
+  const SVG = "http://www.w3.org/2000/svg";   // an <svg> and what it holds are built in its namespace
+  const inSvg = (el) => el.namespaceURI === SVG;
+  const build = (spec, svg = false) => {
     if (typeof spec === "string") return document.createTextNode(spec);
-    const el = document.createElement(spec[0]);
+    const ns = svg || spec[0] === "svg";
+    const el = ns ? document.createElementNS(SVG, spec[0]) : document.createElement(spec[0]);
     const attrs = spec[1];
     for (const k in attrs) el.setAttribute(k, attrs[k]);
-    for (const kid of spec[2]) el.appendChild(build(kid));
+    for (const kid of spec[2]) el.appendChild(build(kid, ns));
     return el;
   };
   const patch = (parent, el, spec) => {
@@ -17,7 +20,7 @@ window.jaipurDom = (() => {
       parent.replaceChild(document.createTextNode(spec), el);
       return;
     }
-    if (el.nodeType !== 1 || el.localName !== spec[0]) { parent.replaceChild(build(spec), el); return; }
+    if (el.nodeType !== 1 || el.localName !== spec[0]) { parent.replaceChild(build(spec, inSvg(parent)), el); return; }
     const attrs = spec[1];
     for (let i = el.attributes.length - 1; i >= 0; i--) {
       const name = el.attributes[i].name;
@@ -30,7 +33,7 @@ window.jaipurDom = (() => {
     let node = el.firstChild;
     for (const kid of kids) {
       if (node) { const next = node.nextSibling; patch(el, node, kid); node = next; }
-      else el.appendChild(build(kid));
+      else el.appendChild(build(kid, inSvg(el)));
     }
     while (node) { const next = node.nextSibling; el.removeChild(node); node = next; }
   };

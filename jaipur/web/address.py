@@ -57,7 +57,8 @@ MAX_VALUE = 20_000
 """Longest hash value read (characters); a full three-round record in compact form is about 1,000."""
 
 PROBLEMS = ("param.opponent", "param.seed", "param.mode", "param.lang", "param.embed", "param.interactive",
-            "param.seat", "param.caption", "param.position", "param.record", "param.conflict")
+            "param.seat", "param.caption", "param.position", "param.record", "param.conflict", "param.collection",
+            "param.learn")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`; see also puzzle.PROBLEMS and
 host.PROBLEMS)."""
 
@@ -79,6 +80,8 @@ class PageRequest:
     position: Position | None = None
     record: Record | None = None
     puzzle: Puzzle | None = None
+    learn: bool = False                          # `?learn=1`: the guided first game (Learn to play)
+    collection: str | None = None                # `?puzzle=ID`: a puzzle of the collection (jaipur.puzzlebook)
     players: tuple[str, str] | None = None
     hosts: tuple[str, ...] = ()
     problems: list[Reason] = field(default_factory=list)
@@ -236,11 +239,18 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
             problems.append(_problem("param.seed", value=short(params["seed"])))
     req.embed = _flag(params, "embed", False, problems)
     req.interactive = _flag(params, "interactive", True, problems)
+    req.learn = _flag(params, "learn", False, problems)
     seat = _choice(params, "seat", SEATS, problems)
     if "caption" in params:
         req.caption, cut = clean_caption(params["caption"])
         if cut:
             problems.append(_problem("param.caption", n=MAX_CAPTION))
+    if "puzzle" in params:   # the collection's id (checked against it by the page: param.collection)
+        wanted = params["puzzle"].strip()
+        if wanted and len(wanted) <= 40 and wanted.isascii() and all(c.isalnum() or c in "-_." for c in wanted):
+            req.collection = wanted
+        else:
+            problems.append(_problem("param.collection", value=short(params["puzzle"])))
     req.hosts, host_problems = parse_hosts(v for k, v in pairs if k == "host")
     problems.extend(host_problems)
 

@@ -20,21 +20,36 @@ from typing import Any
 
 from .. import safejson
 from ..position import MODES, Position
+from ..puzzlebook import Entry
 from ..record import Record
 from . import host
 from .address import PageRequest, read_address
+from .collection import book, index_of, load_solved
 from .dom import MESSAGE_CHARS
 from .i18n import LANGS, Reason, Strings, problem, strings
 from .links import make_link
 from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
-from .modes import AUTOPLAY_DELAY, Bots, MatchMode, Mode, Platform, PuzzleMode, ReplayMode, StillMode, Thinker
+from .modes import (
+    AUTOPLAY_DELAY,
+    Bots,
+    CollectionMode,
+    MatchMode,
+    Mode,
+    Platform,
+    PuzzleMode,
+    ReplayMode,
+    StillMode,
+    Thinker,
+)
 from .modes.match import pending_save, saved_match
 from .modes.thinker import browser_movetimes, load_bots
+from .modes.tutorial import TutorialMode
 from .motion import Played
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
 from .saved import SavedGame, download_record, import_record
+from .tutorial import load_done
 from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 MIN_THINK = 0.35
@@ -50,8 +65,9 @@ class Controller:
 
     def __init__(self, platform: Platform, address: PageRequest | None = None, bots: Bots | None = None,
                  movetime: dict[str, float | None] | None = None, min_think: float = MIN_THINK,
-                 autoplay_delay: float = AUTOPLAY_DELAY) -> None:
+                 autoplay_delay: float = AUTOPLAY_DELAY, puzzles: list[Entry] | None = None) -> None:
         self.platform = platform
+        self.puzzles = book() if puzzles is None else puzzles   # the puzzle collection (jaipur.puzzlebook)
         self.address = address or PageRequest()   # what the address asked for (`reset` goes back to it)
         self.problems = list(self.address.problems)
         self.bots = bots
@@ -73,7 +89,7 @@ class Controller:
         if wanted is not None and wanted != "human" and wanted not in self.levels:
             self.problems.append(Reason("param.bots", values={"value": wanted}))
             wanted = None
-        self.choice_opponent = wanted or self.strongest()
+        self.choice_opponent = wanted or self.first_level()
         self.choice_mode = self.address.mode
         self.seed = self.address.seed          # the address's seed deals the first new match only
         self.mode: Mode | None = None          # what the table shows; None: the start screen
@@ -98,6 +114,16 @@ class Controller:
         if self.worker is not None:
             return WorkerThinker(self.platform, self.bots, self.worker, self.movetime, self.min_think)
         return Thinker(self.platform, self.bots, self.movetime, self.min_think)
+
+    def newcomer(self) -> bool:
+        """Nothing played against the computer and no step of the tutorial done in this browser."""
+        return not self.embed and not self.profile.any_played() and not load_done(self.platform)
+
+    def first_level(self) -> str:
+        """The opponent chosen at first: a middle level for a newcomer, else the strongest."""
+        if self.newcomer() and len(self.levels) >= 2:
+            return self.levels[len(self.levels) // 2]
+        return self.strongest()
 
     def strongest(self) -> str:
         """The default opponent: the strongest level available, or two players when there is none."""
@@ -155,6 +181,11 @@ class Controller:
         if self.mode is not None:
             self.mode.table(st, self.strings, self.selection, at)
             st.suggestion = self.suggestion
+        else:
+            st.learn_new = self.newcomer()
+        if self.mode is None and not self.embed and self.puzzles:
+            solved = load_solved(self.platform)
+            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in self.puzzles]
         return st
 
     def draw(self) -> None:
@@ -259,6 +290,8 @@ class Controller:
             "game": lambda: self.open_dialog("game"), "share": self.open_share, "copy-link": self.copy_link,
             "export": self.export, "import": lambda: self.open_dialog("import"),
             "import-paste": lambda: self.import_text(event.get("text")),
+            "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
+            "review-game": self.review_game, "review": self.start_review,
             "resume-previous": self.resume_previous, "keep-new": self.keep_new,
         }.get(action)
         if chrome is not None:
@@ -462,6 +495,42 @@ class Controller:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
         self._open(PuzzleMode(self, puzzle, caption, players))
 
+    def start_review(self) -> None:
+        """The replay viewer's Review button: the shown seat's moves of the frame's round, in the background."""
+        if isinstance(self.mode, ReplayMode):
+            self.mode.start_review()
+
+    def review_game(self) -> None:
+        """The match is over: its replay at the last round, the player's moves of that round reviewed."""
+        mode = self.mode
+        if not isinstance(mode, MatchMode) or self.embed:
+            return
+        record, seat = mode.shareable(), mode.human_seat
+        self.open_record(record, seat)
+        replay = self.mode
+        if isinstance(replay, ReplayMode):
+            replay.step("last")
+            replay.start_review()
+
+    def open_tutorial(self) -> None:
+        """Learn to play: the guided first game, at the first step not done yet."""
+        self.problems = []
+        self._open(TutorialMode(self))
+
+    def choose_puzzle(self, puzzle_id: str) -> None:
+        """The start screen's list: open one of the collection's puzzles."""
+        self.problems = []
+        self.open_collection(puzzle_id)
+
+    def open_collection(self, puzzle_id: str) -> bool:
+        """Puzzle `puzzle_id` of the collection (False, with a problem listed, when there is none)."""
+        index = index_of(self.puzzles, puzzle_id)
+        if index is None:
+            self.problems.append(Reason("param.collection", values={"value": puzzle_id[:40]}))
+            return False
+        self._open(CollectionMode(self, self.puzzles, index))
+        return True
+
     def open_record(self, record: Record, seat: int | str | None = None) -> None:
         """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all")."""
         self._open(ReplayMode(self, record, seat, self.autoplay_delay))
@@ -479,6 +548,10 @@ class Controller:
         a = self.address
         if a.record is not None:
             self.open_record(a.record, a.seat)
+        elif a.collection is not None and not (a.puzzle or a.position) and self.open_collection(a.collection):
+            pass
+        elif a.learn and not (a.puzzle or a.position):
+            self._open(TutorialMode(self))
         elif a.puzzle is not None:
             self.open_puzzle(a.puzzle, a.caption, a.players)
         elif a.position is not None:

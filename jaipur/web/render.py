@@ -219,6 +219,7 @@ def _start(state: TableState, s: Strings) -> Node:
                    h("p", {"class": "tagline"}, s.t("app.tagline")))),
                problems,
                _notices(state, s),
+               _learn_entry(state, s),
                None if state.bots_ok else h("p", {"class": "note", "data-no-bots": True}, s.t("start.no-bots")),
                h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
                h("fieldset", {"class": "choices", "data-choice": "opponent"},
@@ -235,8 +236,22 @@ def _start(state: TableState, s: Strings) -> Node:
                h("div", {"class": "start-links"},
                  h("button", {"type": "button", "class": "link-button", "data-action": "rules",
                               "aria-haspopup": "dialog"}, s.t("start.rules")),
+                 h("button", {"type": "button", "class": "link-button", "data-action": "learn"}, s.t("learn.open")),
                  h("button", {"type": "button", "class": "link-button", "data-action": "import"},
-                   s.t("action.import")) if state.tools else None)))
+                   s.t("action.import")) if state.tools else None),
+               _collection_list(state, s)))
+
+
+def _learn_entry(state: TableState, s: Strings) -> Node | None:
+    from .render_tutorial import learn_entry  # it builds on this module's h()
+
+    return learn_entry(state, s)
+
+
+def _collection_list(state: TableState, s: Strings) -> Node | None:
+    from .render_collection import collection_list  # it builds on this module's h()
+
+    return collection_list(state, s)
 
 
 def _stats(state: TableState, s: Strings) -> Node | None:
@@ -333,7 +348,7 @@ def _top(state: TableState, s: Strings) -> Node | None:
     if pz is not None:
         task = pz["caption"] or s.t("puzzle.task", name=state.names[pz["solver"]])
         caption: Node | None = h("p", {"class": "caption puzzle-task", "data-puzzle-task": True},
-                                 h("strong", {}, s.t("puzzle.title") + ": "), h("span", {"data-caption": True}, task))
+                                 h("strong", {}, (pz.get("title") or s.t("puzzle.title")) + ": "), h("span", {"data-caption": True}, task))
     else:
         caption = h("p", {"class": "caption", "data-caption": True}, state.caption) if state.caption else None
     if caption is None and notices is None:
@@ -724,7 +739,26 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
                h("button", {"type": "button", "data-action": "reveal", "disabled": bool(answer)},
                  s.t("action.reveal")),
                h("button", {"type": "button", "data-action": "retry",
-                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry"))))
+                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry"))),
+             _collection_nav(state, s), _lesson_nav(state, s))
+
+
+def _review_panel(state: TableState, s: Strings) -> Node | None:
+    from .render_review import review_panel  # it builds on this module's h()
+
+    return review_panel(state, s)
+
+
+def _lesson_nav(state: TableState, s: Strings) -> Node | None:
+    from .render_tutorial import lesson_nav  # it builds on this module's h()
+
+    return lesson_nav(state, s)
+
+
+def _collection_nav(state: TableState, s: Strings) -> Node | None:
+    from .render_collection import collection_nav  # it builds on this module's h()
+
+    return collection_nav(state, s)
 
 
 def _ready_text(state: TableState, s: Strings, move: str) -> str:
@@ -794,6 +828,8 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                           h("h2", {"id": "dlg-title", "class": "trophy"}, title),
                           breakdown,
                           h("div", {"class": "dialog-buttons"},
+                            h("button", {"type": "button", "data-action": "review-game"}, s.t("review.open"))
+                            if state.tools else None,
                             h("button", {"type": "button", "class": "primary big", "data-action": "new-game",
                                          "data-autofocus": True}, s.t("action.new-game")))))
     return _overlay(h("section", {"class": "dialog", "role": "dialog", "aria-modal": "true",
@@ -908,6 +944,7 @@ def _replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                " · ", s.t("round", n=r.get("round", 1))),
              said,
              result,
+             _review_panel(state, s),
              h("div", {"class": "replay-row"},
                h("div", {"class": "replay-rounds", "role": "group", "aria-label": s.t("replay.rounds")},
                  h("span", {"class": "row-label"}, s.t("replay.rounds")),
@@ -985,6 +1022,7 @@ def _rules_dialog(s: Strings) -> Node:
                            h("h3", {}, sec.title), [paragraph(par) for par in sec.paragraphs])
                          for sec in summary(s.lang)]),
                       h("div", {"class": "dialog-buttons"},
+                        h("button", {"type": "button", "data-action": "learn"}, s.t("learn.open")),
                         h("button", {"type": "button", "class": "primary", "data-action": "close",
                                      "data-autofocus": True}, s.t("action.close")))))
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...position import Position
 from ...record import Record
+from ...review import Review, think_review
 from ..i18n import Strings
 from ..model import Key, TableState, action_states
 from ..motion import Played
@@ -15,6 +16,12 @@ from .base import BaseMode, Page
 
 AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
+REVIEW_PLAYOUTS = 4
+"""Playouts per estimate when the page reviews a round."""
+REVIEW_BUDGET = 30.0
+"""Seconds the page's review may take at most (then it shows the moves reviewed so far, and says so)."""
+REVIEW_ITERATIONS = 10
+"""The search's iterations per position in the page's review."""
 STEPS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward", "replay-last": "last",
          "replay-round": "round"}
 
@@ -32,6 +39,9 @@ class ReplayMode(BaseMode):
         self.delay = delay
         self.autoplaying = False
         self._token = 0
+        self.review: Review | None = None      # the game review of one seat's round (jaipur.review), once made
+        self.reviewing = False
+        self._review_token = 0
 
     @property
     def position(self) -> Position:
@@ -66,6 +76,7 @@ class ReplayMode(BaseMode):
         st.interactive = False
         st.replay = dict(info, autoplay=self.autoplaying, rounds=rp.rounds(), round=p.round,
                          to_move=p.to_move, status=p.status)
+        st.review = {"running": self.reviewing, "review": self.review, "seat": self._review_seat()}
 
     def ready(self) -> tuple[str, str, bool, int | str]:
         """A replay, seen from the chosen seat (or "all")."""
@@ -76,8 +87,10 @@ class ReplayMode(BaseMode):
         return self.replayer.record
 
     def leave(self) -> None:
-        """Stop the autoplay."""
+        """Stop the autoplay and the review."""
         self.stop_autoplay()
+        self._review_token += 1
+        self.reviewing = False
 
     def act(self, action: str, value: str) -> bool:
         """A step (a manual step stops the autoplay), the autoplay's button, or whose cards are shown
@@ -143,5 +156,44 @@ class ReplayMode(BaseMode):
                 self.page.refresh()
         except Exception as exc:  # noqa: BLE001
             self.stop_autoplay()
+            self.page.fail(exc)
+            self.page.refresh()
+
+    def _review_seat(self) -> int:
+        """The seat whose moves the review goes through: the one whose cards are shown (seat 0 for both)."""
+        seen = self.replayer.seen_from
+        return int(seen) if seen in (0, 1) else 0
+
+    def start_review(self, playouts: int | None = None, iterations: int | None = None) -> None:
+        """Review the shown seat's moves in the current frame's round, in the background (yields to the page)."""
+        if self.reviewing:
+            return
+        self.reviewing = True
+        self.review = None
+        self._review_token += 1
+        clock = self.page.platform
+        until = clock.now() + REVIEW_BUDGET
+        thinking = think_review(self.replayer.record, self._review_seat(), self.position.round,
+                                playouts or REVIEW_PLAYOUTS, seed=self.replayer.record.seed,
+                                iterations=iterations or REVIEW_ITERATIONS, stop=lambda: clock.now() > until)
+        self.page.platform.spawn(self._run_review(self._review_token, thinking))
+
+    async def _run_review(self, token: int, thinking: Any) -> None:
+        """Step the review, handing the page back its event loop after every estimate."""
+        try:
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as done:
+                    if token == self._review_token:
+                        self.review = done.value
+                        self.reviewing = False
+                        self.page.refresh()
+                    return
+                await self.page.platform.sleep(0)
+                if token != self._review_token:
+                    return
+        except Exception as exc:  # noqa: BLE001
+            self.reviewing = False
             self.page.fail(exc)
             self.page.refresh()

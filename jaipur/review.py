@@ -1,0 +1,133 @@
+"""Game review: the top bot goes through one player's moves of a round and marks those that cost the most.
+
+For every move the player made, the player's chance of winning the round is estimated from the player's own
+view (`jaipur.puzzlebook.win_rate`: dealings of the hidden cards played out by the trader) after the move
+played and after the move the top bot prefers there (the search bot's choice, or the trader's when its
+chance is higher). The same dealings are used for both (the same seed), so the difference is the move's.
+The moves whose cost is largest (at least `MIN_COST`) are marked, at most `MARKS` of them, each with the
+preferred move and why in words (`jaipur.bots.suggest.explain`: a reason code with values).
+
+Bounded: `playouts` per estimate and `iterations` for the search; `think_review` yields after every
+estimate so a page can draw and stay responsive (or stop).
+
+>>> from jaipur import Record
+>>> r = review(Record(seed=1, moves=[]), seat=0)
+>>> r.points, r.marks
+([], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+
+from .bots.base import run_to_end
+from .bots.suggest import explain
+from .lang import Reason
+from .position import Position
+from .record import Record, replay
+from .rng import Rng
+from .view import view
+
+MARKS = 3
+"""At most this many moves are marked."""
+MIN_COST = 0.1
+"""A move is marked only when it lowers the estimated chance of winning by at least this much."""
+PLAYOUTS = 12
+"""Playouts per estimate by default (the page's budget)."""
+ITERATIONS = 150
+"""The search bot's iterations per position by default."""
+
+
+@dataclass(frozen=True)
+class Point:
+    """One move of the player: where it is in the record, the chance of winning after it and after the
+    preferred move (the chance "before", with the best play the bot found), the move preferred and why."""
+
+    index: int
+    """The move's index in the record's moves."""
+    move: str
+    chance: float
+    best: float
+    preferred: str
+    why: Reason
+
+    @property
+    def cost(self) -> float:
+        """How much the move lowered the estimated chance of winning (never below 0)."""
+        return max(0.0, self.best - self.chance)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The player's moves of the round in order (the chart's points) and the ones marked, costliest first."""
+
+    seat: int
+    round: int
+    points: list[Point]
+    marks: list[Point]
+    complete: bool = True
+    """False when `stop` ended the review early: `points` are the round's first moves only."""
+
+
+def _round_moves(positions: list[Position], moves: list[str], seat: int, rnd: int | None) -> list[int]:
+    """The indexes of the seat's moves in the round (the first round it played when `rnd` is None)."""
+    mine = [i for i, m in enumerate(moves) if positions[i].status == "playing" and not positions[i].round_over
+            and positions[i].to_move == seat]
+    if not mine:
+        return []
+    want = positions[mine[0]].round if rnd is None else rnd
+    return [i for i in mine if positions[i].round == want]
+
+
+def marks_of(points: list[Point], most: int = MARKS, min_cost: float = MIN_COST) -> list[Point]:
+    """The costliest moves (at least `min_cost`), at most `most`, costliest first (earlier first on a tie)."""
+    costly = [p for p in points if p.cost >= min_cost]
+    return sorted(costly, key=lambda p: (-p.cost, p.index))[:most]
+
+
+def think_review(record: Record, seat: int, rnd: int | None = None, playouts: int = PLAYOUTS, seed: int = 0,
+                 iterations: int = ITERATIONS,
+                 stop: Callable[[], bool] | None = None) -> Generator[None, None, Review]:
+    """`review` as a generator: yields after every estimate, returns the Review. `stop` (asked before each
+    move) may end it early, e.g. a page's time budget: the Review then covers the moves seen so far."""
+    from .bots import get_bot
+    from .puzzlebook import win_rate
+
+    positions = replay(record)
+    picked = _round_moves(positions, record.moves, seat, rnd)
+    searcher = get_bot(f"maharaja:iterations={max(1, int(iterations))}")
+    trader = get_bot("trader")
+    points: list[Point] = []
+    complete = True
+    for i in picked:
+        if stop is not None and stop():
+            complete = False
+            break
+        p = positions[i]
+        played = record.moves[i]
+        v = view(p, seat)
+        salt = seed * 1009 + i
+        choices = [run_to_end(searcher.think(v, Rng(salt)))]
+        other = trader.choose(v, Rng(salt))
+        if other not in choices:
+            choices.append(other)
+        chance = win_rate(p, played, playouts, salt)
+        yield
+        best, preferred = chance, played
+        for move in choices:
+            if move == played:
+                continue
+            rate = win_rate(p, move, playouts, salt)
+            yield
+            if rate > best:
+                best, preferred = rate, move
+        points.append(Point(i, played, chance, best, preferred, explain(preferred, v)))
+    rnd_shown = positions[picked[0]].round if picked else (rnd or 1)
+    return Review(seat, rnd_shown, points, marks_of(points), complete)
+
+
+def review(record: Record, seat: int, rnd: int | None = None, playouts: int = PLAYOUTS, seed: int = 0,
+           iterations: int = ITERATIONS) -> Review:
+    """The review of `seat`'s moves in round `rnd` of the record (its first round when None)."""
+    return run_to_end(think_review(record, seat, rnd, playouts, seed, iterations))

@@ -1,0 +1,64 @@
+"""A puzzle of the collection: the puzzle mode, with a caption in the player's language, Back and Next
+through the collection, and each solve remembered (`jaipur.web.collection`)."""
+
+from __future__ import annotations
+
+from ...position import Position
+from ...puzzlebook import Entry
+from ..collection import keep_solved, load_solved, puzzle_of
+from ..i18n import Strings
+from ..model import Key, TableState
+from .base import Page
+from .puzzle import PuzzleMode
+
+
+class CollectionMode(PuzzleMode):
+    """Puzzle `index` of the collection `entries`, seen by its solver."""
+
+    actions = frozenset({"reveal", "retry", "puzzle-next", "puzzle-back"})
+
+    def __init__(self, page: Page, entries: list[Entry], index: int) -> None:
+        self.entries = entries
+        self.index = max(0, min(index, len(entries) - 1))
+        super().__init__(page, puzzle_of(self.entry))
+
+    @property
+    def entry(self) -> Entry:
+        """The collection's puzzle on the table."""
+        return self.entries[self.index]
+
+    def _go(self, index: int) -> bool:
+        """Open another puzzle of the collection (the table changed when it exists)."""
+        if not 0 <= index < len(self.entries) or index == self.index:
+            return False
+        self.index = index
+        PuzzleMode.__init__(self, self.page, puzzle_of(self.entry))
+        return True
+
+    def table(self, st: TableState, s: Strings, selection: frozenset[Key], at: Position | None = None) -> None:
+        """The puzzle's table, its caption in the page's language and where it is in the collection."""
+        super().table(st, s, selection, at)
+        e = self.entry
+        caption = s.t("collection.caption", n=s.num(self.index + 1), total=s.num(len(self.entries)),
+                      level=s.num(e.level))
+        st.caption = caption
+        if st.puzzle is not None:
+            st.puzzle["caption"] = caption
+        st.collection = {"id": e.id, "index": self.index, "total": len(self.entries),
+                         "solved": e.id in load_solved(self.page.platform)}
+
+    def play(self, move: str, chosen: frozenset[Key] = frozenset()) -> None:
+        """Judge the try; a solve is remembered in this browser (not when embedded)."""
+        super().play(move, chosen)
+        if self.puzzle.solved and not self.page.embed:
+            platform = self.page.platform
+            if not keep_solved(platform, load_solved(platform) | {self.entry.id}):
+                self.page.storage_refused()
+
+    def act(self, action: str, value: str) -> bool:
+        """Back and Next through the collection, or the puzzle's own buttons."""
+        if action == "puzzle-next":
+            return self._go(self.index + 1)
+        if action == "puzzle-back":
+            return self._go(self.index - 1)
+        return super().act(action, value)

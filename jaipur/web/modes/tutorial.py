@@ -1,0 +1,75 @@
+"""Learn to play: the guided first game (`jaipur.web.tutorial`), one step at a time on the table itself.
+
+Each step is shown like a puzzle (the learner at seat 0, the step's instruction as the caption): a move
+that does what the step asks is played and explained in a sentence; another legal move is refused with a
+sentence and changes nothing. Steps done are kept in this browser (`tutorial.LEARN_KEY`)."""
+
+from __future__ import annotations
+
+from ...position import Position
+from ..i18n import Reason, Strings
+from ..model import Key, TableState
+from ..puzzle import Puzzle, PuzzleVerdict
+from ..tutorial import STEPS, Step, first_open, keep_done, load_done
+from .base import Page
+from .puzzle import PuzzleMode
+
+
+class TutorialMode(PuzzleMode):
+    """Step `index` of the tutorial on the table."""
+
+    kind = "puzzle"
+    actions = frozenset({"reveal", "retry", "learn-next", "learn-back"})
+
+    def __init__(self, page: Page, index: int | None = None) -> None:
+        self.index = first_open(load_done(page.platform)) if index is None else max(0, min(index, len(STEPS) - 1))
+        super().__init__(page, self._puzzle())
+
+    @property
+    def step(self) -> Step:
+        """The step on the table."""
+        return STEPS[self.index]
+
+    def _puzzle(self) -> Puzzle:
+        return Puzzle(self.step.position, self.step.moves())
+
+    def _go(self, index: int) -> bool:
+        if not 0 <= index < len(STEPS) or index == self.index:
+            return False
+        self.index = index
+        PuzzleMode.__init__(self, self.page, self._puzzle())
+        return True
+
+    def table(self, st: TableState, s: Strings, selection: frozenset[Key], at: Position | None = None) -> None:
+        """The step's table, its instruction as the caption and where it is in the tutorial."""
+        super().table(st, s, selection, at)
+        told = s.t(f"learn.{self.step.id}.try")
+        st.caption = told
+        if st.puzzle is not None:
+            st.puzzle["caption"] = told
+            st.puzzle["title"] = s.t("learn.step", n=s.num(self.index + 1), total=s.num(len(STEPS)))
+        done = load_done(self.page.platform)
+        st.lesson = {"id": self.step.id, "index": self.index, "total": len(STEPS), "solved": self.puzzle.solved,
+                     "done": len(done | ({self.step.id} if self.puzzle.solved else set()))}
+
+    def play(self, move: str, chosen: frozenset[Key] = frozenset()) -> None:
+        """A move that does what the step asks is played and explained; another one is refused in a sentence."""
+        super().play(move, chosen)
+        v = self.verdict
+        if v is None:
+            return
+        if v.correct:
+            self.verdict = PuzzleVerdict(True, Reason(f"learn.{self.step.id}.right"), done=True)
+            platform = self.page.platform
+            if not self.page.embed and not keep_done(platform, load_done(platform) | {self.step.id}):
+                self.page.storage_refused()
+        else:
+            self.verdict = PuzzleVerdict(False, Reason("learn.wrong"), legal=v.legal)
+
+    def act(self, action: str, value: str) -> bool:
+        """Next and Back through the steps, or Try again."""
+        if action == "learn-next":
+            return self._go(self.index + 1)
+        if action == "learn-back":
+            return self._go(self.index - 1)
+        return super().act(action, value)

@@ -1,0 +1,160 @@
+"""Learn to play: each step's check on its real position, and the guided game completed in the page
+(both languages), its progress kept in `jaipur.learn.v1`, a newcomer's start screen and default level."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jaipur.notation import CAMELS, SELL, TAKE, parse_move
+from jaipur.puzzlebook import sure_win
+from jaipur.rules import apply, legal_moves
+from jaipur.view import view
+from jaipur.web.address import read_address
+from jaipur.web.app import Controller
+from jaipur.web.i18n import catalogue
+from jaipur.web.profile import PROFILE_KEY, Profile, profile_text
+from jaipur.web.render import find, text_of
+from jaipur.web.tutorial import LEARN_KEY, STEPS, done_from_text, first_open
+
+from .fakes import FakeBots, FakePlatform
+
+IDS = [s.id for s in STEPS]
+
+
+def test_there_are_eight_to_twelve_steps_each_with_words_in_every_language() -> None:
+    assert 8 <= len(STEPS) <= 12 and len(set(IDS)) == len(IDS)
+    for lang in ("en", "fa"):
+        table = catalogue(lang)
+        for s in STEPS:
+            assert table[f"learn.{s.id}.try"] and table[f"learn.{s.id}.right"], (lang, s.id)
+
+
+@pytest.mark.parametrize("step", STEPS, ids=IDS)
+def test_each_step_accepts_some_legal_moves_and_refuses_the_others(step: object) -> None:
+    from jaipur.web.tutorial import Step
+
+    assert isinstance(step, Step)
+    p = step.position
+    assert p.to_move == 0 and p.status == "playing"
+    good = step.moves()
+    assert good and all(m in legal_moves(p) for m in good)
+    others = [m for m in legal_moves(p) if m not in good]
+    assert others, "a step with nothing to get wrong teaches nothing"
+    assert not any(step.accepts(m) for m in others)
+
+
+def test_the_steps_teach_what_they_say() -> None:
+    by = {s.id: s for s in STEPS}
+    assert {parse_move(m).kind for m in by["take"].moves()} == {TAKE}
+    assert by["camels"].moves() == ["TM"]
+    assert all("M" in parse_move(m).given for m in by["exchange"].moves())
+    sold = apply(by["sell"].position, "S4L")
+    assert any(size == 4 for size, _ in sold.taken_bonus[0])        # the bonus token for four cards
+    precious = by["precious"].position
+    assert "S1D" not in legal_moves(precious)                        # one diamond cannot be sold
+    assert view(apply(precious, "TD"), 0)["hand"].count("D") == 2        # a pair: enough to sell
+    limit = by["limit"].position
+    assert len(view(limit, 0)["hand"]) == 7 and not any(m.startswith("T") and m != "TM" for m in legal_moves(limit))
+    assert all(parse_move(m).kind == SELL for m in by["limit"].moves())
+    token = by["camel-token"].position
+    after = apply(token, "TM")
+    assert after.herds[0] > after.herds[1] and token.herds[0] < token.herds[1]
+    for sid in ("end", "seals"):
+        s = by[sid]
+        (move,) = s.moves()
+        assert sure_win(s.position, move) and apply(s.position, move).round_over, sid
+    won = apply(by["seals"].position, by["seals"].moves()[0])
+    assert won.result is not None and won.result["match_winner"] == 0
+
+
+def boot(query: str = "", pf: FakePlatform | None = None) -> tuple[Controller, FakePlatform]:
+    pf = pf or FakePlatform()
+    c = Controller(pf, read_address(query), FakeBots(), min_think=0, puzzles=[])
+    c.boot()
+    pf.run()
+    return c, pf
+
+
+def click(c: Controller, action: str, value: str = "") -> None:
+    c.on_event({"type": "click", "action": action, "value": value})
+
+
+def play_by_clicks(c: Controller, move: str) -> None:
+    """Select the move's cards by clicking them and press its button."""
+    m = parse_move(move)
+    v = c.mode.seen(c.position) if c.mode is not None else {}
+
+    def pick(zone: str, row: str, wanted: str) -> None:
+        need = list(wanted)
+        for i, letter in enumerate(row):
+            if letter in need:
+                need.remove(letter)
+                c.on_event({"type": "click", "card": letter, "zone": zone, "index": str(i)})
+        assert not need
+
+    if m.kind == CAMELS:
+        click(c, "camels")
+        return
+    if m.kind == TAKE:
+        pick("market", v["market"], m.good)
+        click(c, "take")
+    elif m.kind == SELL:
+        pick("hand", v["hand"], m.good * m.count)
+        click(c, "sell")
+    else:
+        pick("market", v["market"], m.taken)
+        pick("hand", v["hand"], m.given.replace("M", ""))
+        pick("herd", "M" * v["herds"][0], "M" * m.given.count("M"))
+        click(c, "exchange")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_tutorial_is_completed_by_clicks(lang: str) -> None:
+    c, pf = boot(f"?lang={lang}")
+    assert c.screen == "start" and find(pf.node, **{"data-learn-suggest": ""})
+    assert c.choice_opponent == "trader"                              # a newcomer does not meet the strongest first
+    click(c, "learn")
+    words = catalogue(lang)
+    for n, step in enumerate(STEPS):
+        assert find(pf.node, **{"data-lesson": step.id}), step.id
+        assert words[f"learn.{step.id}.try"] in text_of(pf.node)
+        wrong = next(m for m in legal_moves(step.position) if not step.accepts(m))
+        play_by_clicks(c, wrong)
+        assert c.position == step.position and find(pf.node, **{"data-verdict": "wrong"})
+        assert words["learn.wrong"] in text_of(pf.node)
+        play_by_clicks(c, step.moves()[0])
+        assert find(pf.node, **{"data-verdict": "solved"}), step.id
+        assert words[f"learn.{step.id}.right"] in text_of(pf.node)
+        assert json.loads(pf.storage[LEARN_KEY]) == IDS[: n + 1]
+        if n + 1 < len(STEPS):
+            click(c, "learn-next")
+    assert find(pf.node, **{"data-learn-done": ""})
+    click(c, "new-game")
+    assert c.screen == "start" and not find(pf.node, **{"data-learn-suggest": ""})
+
+
+def test_progress_is_resumed_and_the_rules_dialog_opens_the_tutorial() -> None:
+    pf = FakePlatform({LEARN_KEY: json.dumps(IDS[:3])})
+    c, pf = boot("", pf)
+    assert not find(pf.node, **{"data-learn-suggest": ""}) and c.choice_opponent == "maharaja"
+    click(c, "rules")
+    click(c, "learn")
+    assert find(pf.node, **{"data-lesson": IDS[3]})
+    click(c, "learn-back")
+    assert find(pf.node, **{"data-lesson": IDS[2]})
+    c, pf = boot("?learn=1", FakePlatform())
+    assert find(pf.node, **{"data-lesson": IDS[0]})
+
+
+def test_a_player_with_matches_played_keeps_the_strongest_default() -> None:
+    played = Profile().with_result("maharaja", "lost")
+    c, pf = boot("", FakePlatform({PROFILE_KEY: profile_text(played)}))
+    assert c.choice_opponent == "maharaja" and not find(pf.node, **{"data-learn-suggest": ""})
+
+
+def test_progress_reads_from_anything() -> None:
+    assert done_from_text(None) == frozenset() and done_from_text("[1, {}]") == frozenset()
+    assert done_from_text('["take", "nope"]') == {"take"}
+    assert first_open(frozenset(IDS)) == 0 and first_open(frozenset(IDS[:2])) == 2
