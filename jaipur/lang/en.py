@@ -313,6 +313,7 @@ WORDS: dict[str, str] = {
     "stats.lost": "Lost",
     "stats.drawn": "Drawn",
     "start.rules": "How to play",
+    "start.lab": "The bot lab: write your own bot in Python",
     "action.rules": "Rules",
     "rules.title": "How to play Jaipur",
     "save.unavailable": "This browser does not let the page save, so the game will not survive a reload.",

@@ -323,6 +323,7 @@ WORDS: dict[str, str] = {
     "stats.lost": "باخت",
     "stats.drawn": "مساوی",
     "start.rules": "طرز بازی",
+    "start.lab": "آزمایشگاه ربات: ربات خودت را با پایتون بنویس",
     "action.rules": "قوانین",
     "rules.title": "طرز بازی جیپور",
     'save.unavailable': 'این مرورگر اجازه\u200cی ذخیره نمی\u200cدهد، پس بازی پس از بارگذاری دوباره نمی\u200cماند.',

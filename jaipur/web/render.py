@@ -238,7 +238,9 @@ def _start(state: TableState, s: Strings) -> Node:
                               "aria-haspopup": "dialog"}, s.t("start.rules")),
                  h("button", {"type": "button", "class": "link-button", "data-action": "learn"}, s.t("learn.open")),
                  h("button", {"type": "button", "class": "link-button", "data-action": "import"},
-                   s.t("action.import")) if state.tools else None),
+                   s.t("action.import")) if state.tools else None,
+                 h("a", {"class": "link-button", "href": "./lab.html", "data-link": "lab"},
+                   s.t("start.lab")) if state.tools else None),
                _collection_list(state, s)))
 
 
