@@ -110,8 +110,13 @@ class Controller:
         self.previous: SavedGame | None = None # the saved game a link's new one has not written over yet
 
     def thinker(self) -> Thinker:
-        """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio."""
+        """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio.
+
+        The worker is started by the first thinker the page needs (a page that only shows — a still picture, a
+        replay, a puzzle, the start screen — never starts one); its start runs once the current event is done,
+        so a match opened while the page boots still marks the page ready first."""
         if self.worker is not None:
+            self.worker.start()
             return WorkerThinker(self.platform, self.bots, self.worker, self.movetime, self.min_think)
         return Thinker(self.platform, self.bots, self.movetime, self.min_think)
 
@@ -751,8 +756,7 @@ def start() -> None:
         controller._leave()
         controller.fail(exc)
         controller.draw()
-    js.document.documentElement.dataset.jaipur = "ready"
-    controller.worker.start()  # after the table is ready, so the page does not load slower
+    js.document.documentElement.dataset.jaipur = "ready"  # the worker (if a match needs one) starts after this
 
 
 __all__ = ["Controller", "load_bots", "start"]
