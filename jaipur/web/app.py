@@ -27,7 +27,7 @@ from .address import PageRequest, read_address
 from .collection import book, index_of, load_solved
 from .dom import MESSAGE_CHARS
 from .i18n import LANGS, Reason, Strings, problem, strings
-from .links import make_link
+from .linkwriter import make_link
 from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
 from .modes import (
     AUTOPLAY_DELAY,

@@ -10,89 +10,14 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from ..position import MODES, Position, position_from_json, position_to_json
-from ..record import Record, b64encode, record_from_compact, record_from_json, record_to_compact, record_to_json
+from ..position import MODES
 from .address import OPPONENTS, SEATS, read_address
 from .i18n import LANGS
-from .puzzle import Puzzle, clean_caption, load_puzzle
+from .linkwriter import make_link  # also the documented name jaipur.web.links.make_link
 from .render import escape
-
-# ---------------------------------------------------------------- writing
-
-
-def _position_data(position: Position | Mapping[str, Any]) -> dict[str, Any]:
-    if isinstance(position, Position):
-        data = position_to_json(position)
-        data.pop("status", None)
-        data.pop("result", None)
-        return data
-    data = dict(position)
-    position_from_json(data)
-    return data
-
-
-def _b64json(data: Any) -> str:
-    return b64encode(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
-
-
-def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
-              record: Record | Mapping[str, Any] | str | None = None, *,
-              solution: Sequence[str] | str | None = None, caption: str | None = None,
-              opponent: str | None = None, seed: int | None = None, mode: str | None = None,
-              lang: str | None = None, embed: bool = False, interactive: bool | None = None,
-              seat: int | str | None = None, hosts: Sequence[str] = (), compact: bool = True) -> str:
-    """A page link. A position with a `solution` becomes `#puzzle=` (caption inside); a record is
-    written compact (`J1.…`) unless `compact=False`. Raises JaipurError / ValueError on bad input.
-
-    >>> make_link("index.html", {"market": "MMMDG", "hands": ["LLL", "C"]}, embed=True, interactive=False)
-    'index.html?embed=1&interactive=0#position=eyJtYXJrZXQiOiJNTU1ERyIsImhhbmRzIjpbIkxMTCIsIkMiXX0'
-    """
-    if position is not None and record is not None:
-        raise ValueError("a link carries a position or a record, not both")
-    query: list[tuple[str, str]] = []
-    for key, value in (("opponent", opponent), ("seed", seed), ("mode", mode), ("lang", lang)):
-        if value is not None:
-            query.append((key, str(value)))
-    if embed:
-        query.append(("embed", "1"))
-    if interactive is not None:
-        query.append(("interactive", "1" if interactive else "0"))
-    if seat is not None:
-        query.append(("seat", str(seat)))
-    if hosts:
-        query.append(("host", ",".join(hosts)))
-    fragment = ""
-    if position is not None:
-        data = _position_data(position)
-        if solution is not None:
-            found = load_puzzle(position_from_json(data), solution, caption or "")
-            if not isinstance(found, Puzzle):
-                raise ValueError(found.message)
-            data["solution"] = ["_".join(line) for line in found.lines]
-            if caption:
-                data["caption"] = clean_caption(caption)[0]
-            fragment = "puzzle=" + _b64json(data)
-        else:
-            fragment = "position=" + _b64json(data)
-    elif record is not None:
-        rec = record_from_compact(record) if isinstance(record, str) else (
-            record if isinstance(record, Record) else record_from_json(dict(record)))
-        fragment = "record=" + (record_to_compact(rec) if compact else _b64json(record_to_json(rec)))
-    if caption and not fragment.startswith("puzzle="):
-        query.append(("caption", clean_caption(caption)[0]))
-    base = base.split("#", 1)[0]
-    link = base
-    if query:
-        from urllib.parse import quote, urlencode  # only when a link is written: a slow import in Pyodide
-
-        link += ("&" if "?" in base else "?") + urlencode(query, quote_via=quote, safe=",:/*")
-    if fragment:
-        link += "#" + fragment
-    return link
-
 
 EMBED_HEIGHT = "64rem"
 """The snippet's recommended height (1024 px): the whole embedded table, verdicts and buttons, from 320 px wide

@@ -13,103 +13,26 @@ Stable test hooks (DESIGN.md, "The page"): zones `[data-zone=…]`, cards
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..cards import GOODS, ORDER
 from .i18n import LANGS, Strings, language
 from .model import KEY_COMMANDS, KINDS, MoveEntry, TableState, roving_index
+from .nodes import TEXT as TEXT  # the tree's tools, re-exported
+from .nodes import Child as Child
+from .nodes import Node as Node
+from .nodes import escape as escape
+from .nodes import find as find
+from .nodes import h as h
+from .nodes import text_of as text_of
+from .nodes import to_data as to_data
+from .nodes import to_html as to_html
+from .nodes import walk as walk
 from .preview import preview
+from .render_collection import collection_list, collection_nav
+from .render_review import review_panel
+from .render_tutorial import learn_entry, lesson_nav
 from .rulebook import Paragraph, summary
-
-TEXT = "#text"
-
-
-@dataclass(slots=True)
-class Node:
-    """An element (tag, attrs, children) or a text node (tag '#text', text)."""
-
-    tag: str
-    attrs: dict[str, str] = field(default_factory=dict)
-    children: list[Node] = field(default_factory=list)
-    text: str | None = None
-
-
-Child = Any  # Node | str | None | list of those
-
-
-def h(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Node:
-    """An element: attribute values True -> present (""), False/None -> absent, others -> str.
-    Children may be Nodes, strings (text nodes), None (skipped) or lists of those."""
-    clean: dict[str, str] = {}
-    for k, v in (attrs or {}).items():
-        if v is None or v is False:
-            continue
-        clean[k] = "" if v is True else str(v)
-    return Node(tag, clean, list(_flat(children)))
-
-
-def _flat(children: Any) -> Iterator[Node]:
-    for c in children:
-        if c is None or c is False:
-            continue
-        if isinstance(c, Node):
-            yield c
-        elif isinstance(c, (list, tuple)):
-            yield from _flat(c)
-        else:
-            yield Node(TEXT, text=str(c))
-
-
-def walk(node: Node) -> Iterator[Node]:
-    """Every node of the tree, depth first."""
-    yield node
-    for c in node.children:
-        yield from walk(c)
-
-
-def to_data(node: Node) -> Any:
-    """The JSON form dom.py's patcher reads: a text node is a string, an element [tag, attrs, children]."""
-    if node.tag == TEXT:
-        return node.text or ""
-    return [node.tag, node.attrs, [to_data(c) for c in node.children]]
-
-
-_VOID = {"br", "img", "hr", "input", "meta", "link"}
-
-
-def escape(text: str, quote: bool = False) -> str:
-    """Text made safe inside HTML (and inside a quoted attribute when `quote`), as html.escape does;
-    the stdlib `html` module is not imported because it costs ~25 ms of every page load in Pyodide.
-
-    >>> escape('<b class="x">&</b>', quote=True)
-    '&lt;b class=&quot;x&quot;&gt;&amp;&lt;/b&gt;'
-    """
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return text.replace('"', "&quot;").replace("'", "&#x27;") if quote else text
-
-
-def to_html(node: Node) -> str:
-    """HTML text of the tree, every text and attribute escaped (for tests and static snapshots)."""
-    if node.tag == TEXT:
-        return escape(node.text or "")
-    attrs = "".join(f' {k}="{escape(v, quote=True)}"' if v != "" else f" {k}" for k, v in node.attrs.items())
-    if node.tag in _VOID:
-        return f"<{node.tag}{attrs}>"
-    return f"<{node.tag}{attrs}>{''.join(to_html(c) for c in node.children)}</{node.tag}>"
-
-
-def find(node: Node, **attrs: str) -> list[Node]:
-    """Elements whose attributes equal the given ones (underscores in names read as dashes)."""
-    want = {k.replace("_", "-"): v for k, v in attrs.items()}
-    return [n for n in walk(node) if n.tag != TEXT and all(n.attrs.get(k) == v for k, v in want.items())]
-
-
-def text_of(node: Node) -> str:
-    """All text under a node, joined."""
-    return "".join(n.text or "" for n in walk(node) if n.tag == TEXT)
-
 
 # ====================================================================== the page
 
@@ -245,14 +168,10 @@ def _start(state: TableState, s: Strings) -> Node:
 
 
 def _learn_entry(state: TableState, s: Strings) -> Node | None:
-    from .render_tutorial import learn_entry  # it builds on this module's h()
-
     return learn_entry(state, s)
 
 
 def _collection_list(state: TableState, s: Strings) -> Node | None:
-    from .render_collection import collection_list  # it builds on this module's h()
-
     return collection_list(state, s)
 
 
@@ -746,20 +665,14 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
 
 
 def _review_panel(state: TableState, s: Strings) -> Node | None:
-    from .render_review import review_panel  # it builds on this module's h()
-
     return review_panel(state, s)
 
 
 def _lesson_nav(state: TableState, s: Strings) -> Node | None:
-    from .render_tutorial import lesson_nav  # it builds on this module's h()
-
     return lesson_nav(state, s)
 
 
 def _collection_nav(state: TableState, s: Strings) -> Node | None:
-    from .render_collection import collection_nav  # it builds on this module's h()
-
     return collection_nav(state, s)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..puzzlebook import LEVELS
 from .i18n import Strings
 from .model import TableState
-from .render import Node, h
+from .nodes import Node, h
 
 
 def collection_list(state: TableState, s: Strings) -> Node | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..review import Review
 from .i18n import Strings
 from .model import TableState
-from .render import Node, h
+from .nodes import Node, h
 
 WIDTH, HEIGHT, PAD = 320, 90, 6
 """The chart's box (SVG user units) and its inner margin."""

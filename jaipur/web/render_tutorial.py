@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .i18n import Strings
 from .model import TableState
-from .render import Node, h
+from .nodes import Node, h
 
 
 def learn_entry(state: TableState, s: Strings) -> Node | None:
