@@ -210,6 +210,7 @@ def test_a_share_link_shows_the_code_and_runs_nothing(browser: Any, page: Any, p
     code = SMALL_BOT.replace("small", "shared ✓ <b>not markup</b>")
     type_code(page, code)
     page.click("[data-action=share]")
+    page.wait_for_function("document.querySelector('[data-lab-share-link]').value !== ''")  # compressed, then shown
     link = page.input_value("[data-lab-share-link]")
     assert link.startswith(base_url + "lab.html#code=") and "class" not in link
     other = browser.new_context()
