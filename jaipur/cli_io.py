@@ -23,7 +23,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def safe_text(text: str) -> str:
-    r"""`text` with every lone surrogate written as its `\uXXXX` escape, so it can always be encoded.
+    r"""`text` with every lone surrogate written as its backslash-u escape (four hex digits), so it can always be encoded.
 
     >>> safe_text("bot \udcff") == "bot \\udcff"
     True
