@@ -289,7 +289,7 @@ def _bar(state: TableState, s: Strings) -> Node:
     elif state.kind == "still":
         turn = s.t("turn.still")
     elif state.puzzle is not None and state.puzzle["solved"]:
-        turn = s.t("turn.solved")
+        turn = s.t("turn.learned" if state.lesson is not None else "turn.solved")
     elif state.turn == "over":
         turn = s.t("turn.match-over" if status == "match-over" else "turn.over")
     elif state.thinking:
@@ -298,7 +298,9 @@ def _bar(state: TableState, s: Strings) -> Node:
         turn = s.t("turn.player", name=state.names[state.seat]) if state.you_are_named else s.t("turn.you")
     else:
         turn = s.t("turn.wait", name=state.names[other])
-    if state.kind in ("still", "puzzle", "replay"):
+    if state.lesson is not None:   # Learn to play: its steps are not puzzles
+        level = s.t("vs.learn")
+    elif state.kind in ("still", "puzzle", "replay"):
         level = s.t(f"vs.{state.kind}")
     elif state.opponent == "human":
         level = s.t("vs.human")
@@ -327,7 +329,7 @@ def _bar(state: TableState, s: Strings) -> Node:
                                         h("h1", {"class": "title"}, s.t("app.title"))),
              h("h1", {"class": "sr-only"}, s.t("app.title")) if state.embed else None,
              h("span", {"class": "badge", "data-level": state.opponent if state.kind in ("game", "position")
-                        else state.kind}, level),
+                        else "learn" if state.lesson is not None else state.kind}, level),
              h("span", {"class": "badge round"}, s.t("round", n=v.get("round", 1))),
              h("span", {"class": "turn" + (" thinking" if state.thinking else ""), "role": "status",
                         "aria-live": "polite", "data-turn-label": state.turn}, turn),
@@ -574,7 +576,7 @@ def _actions(state: TableState, s: Strings) -> Node:
         text = s.t("hint.ready", move=_ready_text(state, s, ready or ""))
     elif kind == "wait":
         text = s.t("hint.wait", name=state.names[1 - state.seat])
-    elif kind in ("over", "still", "solved", "puzzle"):
+    elif kind in ("over", "still", "solved", "puzzle", "learn", "learned"):
         text = s.t(f"hint.{kind}")
     else:
         text = s.reason(reason)
