@@ -41,6 +41,7 @@ from .modes import (
     StillMode,
     Thinker,
 )
+from .modes.lesson import LessonMode
 from .modes.match import pending_save, saved_match
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
@@ -479,7 +480,13 @@ class Controller:
         False: a game of its own (a host page's command) that is never written over the player's save."""
         self._leave()
         self.choice_opponent = opponent
-        match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
+        if record.start is not None:   # a lesson: it can be tried again; `reply=0` holds the computer back
+            reply = self.address.reply or opponent == "human"
+            thinker = self.thinker() if reply else Thinker(self.platform, self.bots, self.movetime, self.min_think)
+            match: MatchMode = LessonMode(self, record, opponent, human_seat, thinker, players, caption,
+                                          saves and reply, reply)
+        else:
+            match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
         match.holding = self.previous is not None and saves
         self.mode = match
         match.save()

@@ -30,6 +30,7 @@ from .nodes import to_html as to_html
 from .nodes import walk as walk
 from .preview import preview
 from .render_collection import collection_list, collection_nav
+from .render_lesson import held_turn, moved_line, restart_button
 from .render_review import review_panel
 from .render_tutorial import learn_entry, lesson_nav
 from .rulebook import Paragraph, summary
@@ -272,6 +273,7 @@ def _top(state: TableState, s: Strings) -> Node | None:
                                  h("strong", {}, (pz.get("title") or s.t("puzzle.title")) + ": "), h("span", {"data-caption": True}, task))
     else:
         caption = h("p", {"class": "caption", "data-caption": True}, state.caption) if state.caption else None
+    caption = caption or moved_line(state, s)
     if caption is None and notices is None:
         return None
     return h("div", {"class": "top"}, caption, notices)
@@ -292,6 +294,8 @@ def _bar(state: TableState, s: Strings) -> Node:
         turn = s.t("turn.learned" if state.lesson is not None else "turn.solved")
     elif state.turn == "over":
         turn = s.t("turn.match-over" if status == "match-over" else "turn.over")
+    elif held_turn(state, s):
+        turn = str(held_turn(state, s))
     elif state.thinking:
         turn = s.t("turn.thinking", name=state.names[other])
     elif state.turn == "you":
@@ -576,7 +580,7 @@ def _actions(state: TableState, s: Strings) -> Node:
         text = s.t("hint.ready", move=_ready_text(state, s, ready or ""))
     elif kind == "wait":
         text = s.t("hint.wait", name=state.names[1 - state.seat])
-    elif kind in ("over", "still", "solved", "puzzle", "learn", "learned"):
+    elif kind in ("over", "still", "solved", "puzzle", "learn", "learned", "held"):
         text = s.t(f"hint.{kind}")
     else:
         text = s.reason(reason)
@@ -594,7 +598,7 @@ def _actions(state: TableState, s: Strings) -> Node:
                h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
                        "data-code": reason.code if reason else None},
                  h("span", {"aria-live": "polite"}, text if said else None), None if said else text),
-               undo,
+               undo, restart_button(state, s),
                h("button", {"type": "button", "class": "act clear", "data-action": "clear",
                             "aria-keyshortcuts": _shortcut("clear"), "disabled": not state.selection},
                  s.t("action.clear"))
@@ -745,6 +749,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                           h("h2", {"id": "dlg-title", "class": "trophy"}, title),
                           breakdown,
                           h("div", {"class": "dialog-buttons"},
+                            restart_button(state, s),
                             h("button", {"type": "button", "data-action": "review-game"}, s.t("review.open"))
                             if state.tools else None,
                             h("button", {"type": "button", "class": "primary big", "data-action": "new-game",
@@ -753,6 +758,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                                   "aria-labelledby": "dlg-title", "data-dialog": "round"},
                       breakdown,
                       h("div", {"class": "dialog-buttons"},
+                        restart_button(state, s),
                         h("button", {"type": "button", "class": "primary big", "data-action": "next-round",
                                      "data-autofocus": True}, s.t("action.next-round")))))
 
