@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Generator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -115,6 +116,16 @@ def ending_moves(position: Position) -> list[str]:
 def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
     """The solver's chance of winning the round after `move`, estimated from its view: `playouts` dealings of
     the hidden cards, each played to the round's end by the trader on both sides (a tie counts half)."""
+    thinking = think_win_rate(position, move, playouts, seed)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return float(done.value)
+
+
+def think_win_rate(position: Position, move: str, playouts: int, seed: int) -> Generator[None, None, float]:
+    """`win_rate` as a generator that yields after every playout (a page stays responsive)."""
     from .bots import get_bot
 
     trader = get_bot("trader")
@@ -128,6 +139,7 @@ def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
             world = apply(world, trader.choose(view(world, world.to_move), rng))
         winner = result(world)["winner"]
         total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+        yield
     return total / playouts
 
 

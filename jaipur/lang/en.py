@@ -289,6 +289,7 @@ WORDS: dict[str, str] = {
     "turn.held": "Your move is played",
     "review.button": "Review {name}'s moves in this round",
     "review.running": "Reviewing… (the computer plays the round out many times)",
+    "review.progress": "{n} of {total} moves reviewed",
     "review.title": "Review of {name}'s moves, round {n}",
     "review.chart": "The estimated chance of winning the round after each move",
     "review.percent": "{n}%",

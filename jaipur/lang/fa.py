@@ -299,6 +299,7 @@ WORDS: dict[str, str] = {
     "turn.held": "حرکت شما انجام شد",
     "review.button": "بررسی حرکت‌های {name} در این دور",
     "review.running": "در حال بررسی… (رایانه دور را بارها تا آخر بازی می‌کند)",
+    "review.progress": "{n} از {total} حرکت بررسی شد",
     "review.title": "بررسی حرکت‌های {name}، دور {n}",
     "review.chart": "شانس تخمینی بردن دور پس از هر حرکت",
     "review.percent": "{n}٪",

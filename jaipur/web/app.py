@@ -545,7 +545,7 @@ class Controller:
 
     def open_record(self, record: Record, seat: int | str | None = None) -> None:
         """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all")."""
-        self._open(ReplayMode(self, record, seat, self.autoplay_delay))
+        self._open(ReplayMode(self, record, seat, self.autoplay_delay, self.worker))
 
     def reset(self) -> None:
         """Back to what the page's own address asked for."""
