@@ -113,9 +113,15 @@ def ending_moves(position: Position) -> list[str]:
     return [m for m in legal_moves(position) if apply(position, m).round_over]
 
 
+MAX_PLAYOUT_PLIES = 200
+"""A playout of `win_rate` ends after this many moves even when the round goes on (exchanges draw no card, so
+two traders can swap the same goods for ever); it then counts half, like a tie."""
+
+
 def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
     """The solver's chance of winning the round after `move`, estimated from its view: `playouts` dealings of
-    the hidden cards, each played to the round's end by the trader on both sides (a tie counts half)."""
+    the hidden cards, each played to the round's end by the trader on both sides (a tie counts half; so does a
+    playout still going after MAX_PLAYOUT_PLIES moves)."""
     thinking = think_win_rate(position, move, playouts, seed)
     while True:
         try:
@@ -135,10 +141,15 @@ def think_win_rate(position: Position, move: str, playouts: int, seed: int) -> G
     total = 0.0
     for _ in range(playouts):
         world = apply(determinize(seen, rng), move)
-        while not world.round_over:
+        plies = 0
+        while not world.round_over and plies < MAX_PLAYOUT_PLIES:
             world = apply(world, trader.choose(view(world, world.to_move), rng))
-        winner = result(world)["winner"]
-        total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+            plies += 1
+        if world.round_over:
+            winner = result(world)["winner"]
+            total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+        else:
+            total += 0.5   # the traders exchanged back and forth without end: no winner either way
         yield
     return total / playouts
 
