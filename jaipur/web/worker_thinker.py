@@ -189,15 +189,7 @@ class WorkerThinker(Thinker):
             move = read_answer(text)
         except Exception as exc:  # noqa: BLE001 - a bot that raised in the worker is reported as today
             problem = exc
-        if token != self._token:
-            return
-        wait = self.min_think - (self.clock.now() - started)
-        if wait > 0:
-            await self.clock.sleep(wait)
-        if token != self._token:
-            return
-        self.busy = False
-        done(move, problem)
+        await self._finish(token, started, move, problem, done)
 
 
 async def connect_browser() -> Remote:

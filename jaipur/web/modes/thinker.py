@@ -94,6 +94,12 @@ class Thinker:
                     return
         except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the game
             problem = exc
+        await self._finish(token, started, move, problem, done)
+
+    async def _finish(self, token: int, started: float, move: str | None, problem: BaseException | None,
+                      done: Done) -> None:
+        """Hand the choice to `done` once `min_think` seconds have passed since `started`, unless the think was
+        cancelled before the wait or during it (a new think may have started meanwhile: its `busy` is kept)."""
         if token != self._token:
             return
         wait = self.min_think - (self.clock.now() - started)
