@@ -8,17 +8,14 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .. import safejson
-from ..position import Position
-from ..record import Record
 from . import host
 from .address import PageRequest
 from .dom import MESSAGE_CHARS
 from .i18n import Reason, problem
-from .modes import Mode, Platform
-from .puzzle import Puzzle
+from .modes import Mode, Opener, Platform
 
 
-class Commanded(Protocol):
+class Commanded(Opener, Protocol):
     """What the host link needs of the controller: what is shown, and the ways to open something else."""
 
     platform: Platform
@@ -29,10 +26,6 @@ class Commanded(Protocol):
     notices: list[Reason]
 
     def reset(self) -> None: ...
-    def open_record(self, record: Record, seat: int | str | None = None) -> None: ...
-    def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None: ...
-    def open_position(self, position: Position, seat: int | None = None, interactive: bool = True,
-                      caption: str = "", players: tuple[str, str] | None = None, saves: bool = True) -> None: ...
 
 
 class HostLink:

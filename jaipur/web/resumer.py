@@ -10,19 +10,17 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..position import Position
 from ..record import Record
 from .address import PageRequest
 from .i18n import LANGS, Reason
-from .modes import Mode, Page
+from .modes import Mode, Opener, Page
 from .modes.match import MatchMode, pending_save, saved_match
 from .modes.tutorial import TutorialMode
 from .profile import Profile
-from .puzzle import Puzzle
 from .saved import SavedGame
 
 
-class Opener(Page, Protocol):
+class Resuming(Page, Opener, Protocol):
     """What the resumer needs of the controller: the address, storage, levels, and the ways to open a mode."""
 
     address: PageRequest
@@ -35,17 +33,13 @@ class Opener(Page, Protocol):
     def open_match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
                    caption: str = "", saves: bool = True) -> None: ...
     def open_mode(self, mode: Mode) -> None: ...
-    def open_record(self, record: Record, seat: int | str | None = None) -> None: ...
     def open_collection(self, puzzle_id: str) -> bool: ...
-    def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None: ...
-    def open_position(self, position: Position, seat: int | None = None, interactive: bool = True,
-                      caption: str = "", players: tuple[str, str] | None = None, saves: bool = True) -> None: ...
 
 
 class Resumer:
     """The saved game as the page sees it: resumed, held back from a link's new game, or asked about."""
 
-    def __init__(self, page: Opener) -> None:
+    def __init__(self, page: Resuming) -> None:
         self.page = page
         self.dropped = False                   # a saved game could not be read (a fresh game starts)
         self.other_tab = False                 # the saved game in question came from another tab
