@@ -13,6 +13,7 @@ from ..model import Key, TableState, action_states
 from ..motion import Played
 from ..replayer import Replayer
 from .base import BaseMode, Page
+from .thinker import stepped
 
 if TYPE_CHECKING:
     from ..worker_thinker import WorkerLink
@@ -257,15 +258,10 @@ class ReplayMode(BaseMode):
         self.reviewer = "page"
         thinking = think_point(positions, record.moves, i, seat, budget[0], record.seed, budget[1],
                                REVIEW_MOVETIME, bot)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                pt: Point = done.value
-                return pt
-            await clock.sleep(0)
-            if token != self._review_token:
-                raise _Dropped()
+        live, pt = await stepped(thinking, clock, lambda: token == self._review_token)
+        if not live:
+            raise _Dropped()
+        return pt  # type: ignore[no-any-return]
 
 
 class _Dropped(Exception):
