@@ -114,6 +114,8 @@ def ending_moves(position: Position) -> list[str]:
 
 
 MAX_PLAYOUT_PLIES = 200
+YIELD_PLIES = 12
+"""Moves of a playout between two yields of `think_win_rate`."""
 """A playout of `win_rate` ends after this many moves even when the round goes on (exchanges draw no card, so
 two traders can swap the same goods for ever); it then counts half, like a tie."""
 
@@ -131,7 +133,8 @@ def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
 
 
 def think_win_rate(position: Position, move: str, playouts: int, seed: int) -> Generator[None, None, float]:
-    """`win_rate` as a generator that yields after every playout (a page stays responsive)."""
+    """`win_rate` as a generator that yields after every playout and every YIELD_PLIES moves within one (a
+    page's thread stays responsive: a whole playout is ~0.1 s in Pyodide)."""
     from .bots import get_bot
 
     trader = get_bot("trader")
@@ -145,6 +148,8 @@ def think_win_rate(position: Position, move: str, playouts: int, seed: int) -> G
         while not world.round_over and plies < MAX_PLAYOUT_PLIES:
             world = apply(world, trader.choose(view(world, world.to_move), rng))
             plies += 1
+            if plies % YIELD_PLIES == 0:
+                yield
         if world.round_over:
             winner = result(world)["winner"]
             total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
