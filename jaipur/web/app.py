@@ -45,6 +45,7 @@ from .modes.match import pending_save, saved_match
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
+from .names import clean_names, saved_names
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
@@ -108,6 +109,8 @@ class Controller:
         self.other_tab = False                 # the saved game in question came from another tab
         self.caption_used = False              # the address's caption= went with the first new game
         self.previous: SavedGame | None = None # the saved game a link's new one has not written over yet
+        self.names_choice = ("", "")           # the names two players typed on the start screen (names.py)
+        self.tools_open = False                # phones: the header's menu of tools is open
 
     def thinker(self) -> Thinker:
         """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio.
@@ -182,7 +185,8 @@ class Controller:
                         previous=self.asking(),
                         share=self.share, import_problem=self.import_problem, tools=not self.embed,
                         kind=self.kind, update_ready=self.update_ready and not self.embed, cursor=dict(self.cursor),
-                        stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {})
+                        stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {},
+                        names_choice=self.names_choice, tools_open=self.tools_open)
         if self.mode is not None:
             self.mode.table(st, self.strings, self.selection, at)
             st.suggestion = self.suggestion
@@ -285,8 +289,9 @@ class Controller:
 
     def on_action(self, action: str, value: str, event: dict[str, Any]) -> None:
         """A button: the chrome's own, or the current mode's (`Mode.actions`)."""
+        self.tools_open = action == "tools" and not self.tools_open   # the phone's header menu: any other button shuts it
         chrome: Callable[[], None] | None = {
-            "start": self.new_game, "opponent": lambda: self._choose("opponent", value),
+            "start": lambda: self.new_game(event.get("names")), "opponent": lambda: self._choose("opponent", value),
             "mode": lambda: self._choose("mode", value), "set-lang": lambda: self._choose("lang", value),
             "switch-lang": lambda: self._choose("lang", value), "clear": self.clear, "suggest": self.suggest,
             "new-game": self.to_start, "menu": self.menu, "leave": self.to_start, "stay": self.close_dialog,
@@ -297,7 +302,10 @@ class Controller:
             "import-paste": lambda: self.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
             "review-game": self.review_game, "review": self.start_review,
-            "resume-previous": self.resume_previous, "keep-new": self.keep_new,
+            "resume-previous": self.resume_previous, "keep-new": self.keep_new, "tools": lambda: None,
+            "look-table": lambda: self._on_match(lambda m: m.look_at_table(True)),
+            "show-result": lambda: self._on_match(lambda m: m.look_at_table(False)),
+            "dismiss-own": lambda: self._on_match(MatchMode.dismiss_own),
         }.get(action)
         if chrome is not None:
             chrome()
@@ -305,6 +313,11 @@ class Controller:
             self.play_selection(action)
         elif self.mode is not None and action in self.mode.actions and self.mode.act(action, value):
             self.clear()        # the table changed under the selection
+
+    def _on_match(self, do: Callable[[MatchMode], None]) -> None:
+        """A button of a match's result or own move (the result dialogs, the Hide of the own move's line)."""
+        if isinstance(self.mode, MatchMode):
+            do(self.mode)
 
     def on_key(self, key: str, code: str = "") -> None:
         """Escape closes a dialog or clears the selection; the table's letter keys (model.KEY_COMMANDS,
@@ -315,7 +328,9 @@ class Controller:
             self.on_command(command)
             return
         if key == "Escape":
-            if self.dialog in CLOSABLE_DIALOGS:
+            if self.tools_open:
+                self.tools_open = False
+            elif self.dialog in CLOSABLE_DIALOGS:
                 self.close_dialog()
             elif self.error is not None:
                 self.error = None
@@ -465,13 +480,19 @@ class Controller:
         self._leave()
         self.mode = mode
 
-    def new_game(self) -> None:
-        """Deal a new match for the chosen opponent and mode (the address's seed and `caption=` are used once)."""
+    def new_game(self, names: Any = None) -> None:
+        """Deal a new match for the chosen opponent and mode (the address's seed and `caption=` are used once);
+        two players on one device are named by what they typed on the start screen (`names`, names.py)."""
         seed = self.seed if self.seed is not None else self.platform.random_seed()
         caption = "" if self.caption_used else self.address.caption
         self.seed = None
         self.caption_used = True
-        self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, caption=caption)
+        players = None
+        if self.choice_opponent == "human" and names is not None:
+            s = self.strings
+            players = clean_names(names, (s.t("name.player", n=1), s.t("name.player", n=2)))
+            self.names_choice = players or ("", "")
+        self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, players, caption=caption)
 
     def _match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
                caption: str = "", saves: bool = True) -> None:
@@ -581,7 +602,7 @@ class Controller:
         if lang in LANGS and "lang" not in self.address.given and self.profile.lang is None:
             self.lang = str(lang)
         self.previous = None
-        self._match(saved.record, saved.opponent, saved.human_seat)
+        self._match(saved.record, saved.opponent, saved.human_seat, saved_names(saved.extra) if saved.opponent == "human" else None)
         self.notices.append(Reason("save.resumed"))
         return True
 
@@ -610,7 +631,8 @@ class Controller:
         """The question's first answer: back to the saved game (the link's new one is dropped, never saved)."""
         prev, self.previous, self.other_tab = self.previous, None, False
         if prev is not None:
-            self._match(prev.record, prev.opponent, prev.human_seat)
+            self._match(prev.record, prev.opponent, prev.human_seat,
+                        saved_names(prev.extra) if prev.opponent == "human" else None)
             self.notices = [Reason("save.resumed")]
 
     def keep_new(self) -> None:
