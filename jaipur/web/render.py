@@ -565,7 +565,7 @@ def _said(state: TableState, s: Strings, seat: int) -> Node:
     own = state.own
     last = state.last
     reply = last if last is not None and last["seat"] != seat else None
-    if own is None and reply is not None:
+    if own is None and reply is not None and state.kind not in ("game", "position"):   # a match keeps its own
         own = _own_before(state, reply)
     return h("div", {"class": "banner last-move" + (" with-own" if own is not None else ""),
                      "data-last-move": reply["move"] if reply is not None else None},
