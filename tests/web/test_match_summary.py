@@ -175,6 +175,7 @@ def test_your_own_move_stays_readable_apart_from_the_reply_until_hidden() -> Non
     move = c.current_actions()["take"].move
     click(c, "take")
     assert [n.attrs["data-own-move"] for n in nodes(pf, "data-own-move")] == [move]   # the next move shows again
+    pf.run()
 
 
 def test_doctests_of_the_names_module() -> None:
