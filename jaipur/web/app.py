@@ -45,7 +45,7 @@ from .modes.match import pending_save, saved_match
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
-from .names import clean_names, saved_names
+from .names import clean_name, clean_names, saved_names
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
@@ -491,7 +491,7 @@ class Controller:
         if self.choice_opponent == "human" and names is not None:
             s = self.strings
             players = clean_names(names, (s.t("name.player", n=1), s.t("name.player", n=2)))
-            self.names_choice = players or ("", "")
+            self.names_choice = (clean_name(names[0]), clean_name(names[1])) if players else ("", "")
         self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, players, caption=caption)
 
     def _match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,

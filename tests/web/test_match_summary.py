@@ -123,6 +123,9 @@ def test_two_players_name_themselves_on_the_start_screen() -> None:
     assert "&lt;b&gt;Ava&lt;/b&gt;" in html and "<b>" not in html       # text, never markup
     saved = load_text(c.platform.load(STORAGE_KEY))
     assert saved.extra["names"] == ["<b>Ava</b>", "Player 2"] and saved.record.players == ["<b>Ava</b>", "Player 2"]
+    click(c, "menu")                                                  # back at the start: the names typed are kept
+    assert c.screen == "start"
+    assert [f.attrs["value"] for f in nodes(pf, "data-name")] == ["<b>Ava</b>", ""]
 
 
 def test_names_are_bounded_shown_in_the_log_and_results_and_resumed() -> None:
