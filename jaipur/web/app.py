@@ -281,6 +281,7 @@ class Controller:
         elif kind == "update-ready":
             self.update_ready = True
         elif not event.get("action") and event.get("card"):
+            self.tools_open = False   # a card tapped shuts the header's menu too
             if self.can_move():   # the clicked card becomes its row's Tab stop (a still picture does not change)
                 self.move_cursor(zone, index)
             self.toggle(zone, index)

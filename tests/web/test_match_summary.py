@@ -187,3 +187,26 @@ def test_doctests_of_the_names_module() -> None:
     from jaipur.web import names
 
     assert doctest.testmod(names).failed == 0
+
+
+def test_the_header_menu_is_a_disclosure_that_any_other_press_shuts() -> None:
+    c, pf = boot("?opponent=trader&seed=3")
+
+    def expanded() -> str:
+        return str([n for n in nodes(pf, "data-action") if n.attrs["data-action"] == "tools"][0].attrs["aria-expanded"])
+
+    tools = find(pf.node, id="table-tools")[0]
+    assert "open" not in tools.attrs["class"] and expanded() == "false"
+    click(c, "tools")
+    assert expanded() == "true" and "open" in find(pf.node, id="table-tools")[0].attrs["class"]
+    click(c, "tools")
+    assert expanded() == "false"
+    click(c, "tools")
+    c.on_event({"type": "key", "key": "Escape"})
+    assert expanded() == "false"
+    click(c, "tools")
+    c.on_event({"type": "click", "card": "x", "zone": "market", "index": "0"})
+    assert expanded() == "false" and c.selection
+    click(c, "tools")
+    click(c, "rules")
+    assert expanded() == "false" and c.dialog == "rules"
