@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Generator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -112,9 +113,28 @@ def ending_moves(position: Position) -> list[str]:
     return [m for m in legal_moves(position) if apply(position, m).round_over]
 
 
+MAX_PLAYOUT_PLIES = 200
+YIELD_PLIES = 12
+"""Moves of a playout between two yields of `think_win_rate`."""
+"""A playout of `win_rate` ends after this many moves even when the round goes on (exchanges draw no card, so
+two traders can swap the same goods for ever); it then counts half, like a tie."""
+
+
 def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
     """The solver's chance of winning the round after `move`, estimated from its view: `playouts` dealings of
-    the hidden cards, each played to the round's end by the trader on both sides (a tie counts half)."""
+    the hidden cards, each played to the round's end by the trader on both sides (a tie counts half; so does a
+    playout still going after MAX_PLAYOUT_PLIES moves)."""
+    thinking = think_win_rate(position, move, playouts, seed)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return float(done.value)
+
+
+def think_win_rate(position: Position, move: str, playouts: int, seed: int) -> Generator[None, None, float]:
+    """`win_rate` as a generator that yields after every playout and every YIELD_PLIES moves within one (a
+    page's thread stays responsive: a whole playout is ~0.1 s in Pyodide)."""
     from .bots import get_bot
 
     trader = get_bot("trader")
@@ -124,10 +144,18 @@ def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
     total = 0.0
     for _ in range(playouts):
         world = apply(determinize(seen, rng), move)
-        while not world.round_over:
+        plies = 0
+        while not world.round_over and plies < MAX_PLAYOUT_PLIES:
             world = apply(world, trader.choose(view(world, world.to_move), rng))
-        winner = result(world)["winner"]
-        total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+            plies += 1
+            if plies % YIELD_PLIES == 0:
+                yield
+        if world.round_over:
+            winner = result(world)["winner"]
+            total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+        else:
+            total += 0.5   # the traders exchanged back and forth without end: no winner either way
+        yield
     return total / playouts
 
 
