@@ -41,6 +41,7 @@ from .modes import (
     StillMode,
     Thinker,
 )
+from .modes.editor import editor_at, editor_for
 from .modes.match import pending_save, saved_match
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
@@ -296,6 +297,7 @@ class Controller:
             "export": self.export, "import": lambda: self.open_dialog("import"),
             "import-paste": lambda: self.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
+            "edit": self.open_editor, "open-editor": lambda: self.open_editor(here=True),
             "review-game": self.review_game, "review": self.start_review,
             "resume-previous": self.resume_previous, "keep-new": self.keep_new,
         }.get(action)
@@ -517,6 +519,12 @@ class Controller:
             replay.step("last")
             replay.start_review()
 
+    def open_editor(self, here: bool = False) -> None:
+        """The position editor: at what the table shows (`here`: "Open in editor"), else at a new deal."""
+        mode = editor_for(self, self.mode) if here and self.mode is not None else None
+        self.problems = []
+        self._open(mode or editor_at(self))
+
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""
         self.problems = []
@@ -551,7 +559,10 @@ class Controller:
         """Open the replay, puzzle or position the address names (a position may yield to the saved
         game of that same link when `resume`); False when the address names none of them."""
         a = self.address
-        if a.record is not None:
+        if a.edit and a.record is None:
+            lines = a.puzzle.lines if a.puzzle is not None else []
+            self._open(editor_at(self, a.position, lines[0][0] if lines and lines[0] else None))
+        elif a.record is not None:
             self.open_record(a.record, a.seat)
         elif a.collection is not None and not (a.puzzle or a.position) and self.open_collection(a.collection):
             pass

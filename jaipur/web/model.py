@@ -411,4 +411,5 @@ class TableState:
     collection: dict[str, Any] | None = None   # a collection puzzle: id, index, total, solved
     review: dict[str, Any] | None = None       # a replay's game review: running, review (jaipur.review.Review), seat
     lesson: dict[str, Any] | None = None       # a tutorial step: id, index, total, solved, done
+    editor: dict[str, Any] | None = None       # the position editor (modes/editor.py): draft, zone, problem, output…
     learn_new: bool = False                    # start screen: nothing learnt or played yet (suggest the tutorial)

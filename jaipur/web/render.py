@@ -30,6 +30,7 @@ from .nodes import to_html as to_html
 from .nodes import walk as walk
 from .preview import preview
 from .render_collection import collection_list, collection_nav
+from .render_editor import editor_panel, editor_screen
 from .render_review import review_panel
 from .render_tutorial import learn_entry, lesson_nav
 from .rulebook import Paragraph, summary
@@ -43,6 +44,8 @@ def render(state: TableState, s: Strings) -> Node:
         body = _start(state, s)
     elif state.screen == "pass":
         body = _pass(state, s)
+    elif state.screen == "editor":
+        body = editor_screen(state, s)
     else:
         body = _table(state, s)
     panel = _panel(state, s)
@@ -160,6 +163,8 @@ def _start(state: TableState, s: Strings) -> Node:
                  h("button", {"type": "button", "class": "link-button", "data-action": "rules",
                               "aria-haspopup": "dialog"}, s.t("start.rules")),
                  h("button", {"type": "button", "class": "link-button", "data-action": "learn"}, s.t("learn.open")),
+                 h("button", {"type": "button", "class": "link-button", "data-action": "edit"},
+                   s.t("editor.open")) if state.tools else None,
                  h("button", {"type": "button", "class": "link-button", "data-action": "import"},
                    s.t("action.import")) if state.tools else None,
                  h("a", {"class": "link-button", "href": "./lab.html", "data-link": "lab"},
@@ -298,7 +303,7 @@ def _bar(state: TableState, s: Strings) -> Node:
         turn = s.t("turn.player", name=state.names[state.seat]) if state.you_are_named else s.t("turn.you")
     else:
         turn = s.t("turn.wait", name=state.names[other])
-    if state.kind in ("still", "puzzle", "replay"):
+    if state.kind in ("still", "puzzle", "replay", "editor"):
         level = s.t(f"vs.{state.kind}")
     elif state.opponent == "human":
         level = s.t("vs.human")
@@ -585,6 +590,7 @@ def _actions(state: TableState, s: Strings) -> Node:
     # only the answer to a selection (ready / why not) is live: "your turn" is said by the bar's status
     said = kind in ("ready", "why")
     return h("div", {"class": "actions"},
+             editor_panel(state, s),
              _puzzle_panel(state, s),
              h("div", {"class": "buttons"}, buttons),
              _preview(state, s, ready if kind == "ready" else None),
@@ -952,7 +958,8 @@ def _panel(state: TableState, s: Strings) -> Node | None:
         return _rules_dialog(s)
     close = h("button", {"type": "button", "data-action": "close"}, s.t("action.close"))
     if state.dialog == "game":
-        items = [("share", "game.share"), ("export", "game.export"), ("import", "game.import"), ("menu", "game.new")]
+        items = [("share", "game.share"), ("export", "game.export"), ("import", "game.import"),
+                 ("open-editor", "game.open-editor"), ("menu", "game.new")]
         return _overlay(h("section", {"class": "dialog small", "role": "dialog", "aria-modal": "true",
                                       "aria-labelledby": "dlg-title", "data-dialog": "game"},
                           h("h2", {"id": "dlg-title"}, s.t("game.title")),
