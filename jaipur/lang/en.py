@@ -286,7 +286,7 @@ WORDS: dict[str, str] = {
     "editor.zone.market": "Market",
     "editor.zone.hand": "Hand of {name}",
     "editor.zone.discard": "Sold (discard pile)",
-    "editor.zone.count": "{n} cards",
+    "editor.zone.count": "({n} cards)",
     "editor.put-here": "Put cards here",
     "editor.add": "Add a card: {card}",
     "editor.remove": "Remove {card} from: {zone}",

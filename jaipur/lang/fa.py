@@ -296,7 +296,7 @@ WORDS: dict[str, str] = {
     "editor.zone.market": "بازار",
     "editor.zone.hand": "دست {name}",
     "editor.zone.discard": "فروخته‌شده (کارت‌های کنار رفته)",
-    "editor.zone.count": "{n} کارت",
+    "editor.zone.count": "({n} کارت)",
     "editor.put-here": "کارت‌ها این‌جا",
     "editor.add": "افزودن کارت: {card}",
     "editor.remove": "برداشتن {card} از: {zone}",

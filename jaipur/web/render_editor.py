@@ -57,7 +57,7 @@ def _zones(e: dict[str, Any], s: Strings, names: tuple[str, str]) -> Node:
                                      "data-value": zone, "aria-pressed": "true" if chosen else "false"},
                           name, " ", h("span", {"class": "count"}, s.t("editor.zone.count", n=s.num(len(cards)))))),
                       h("div", {"class": "ed-cards"},
-                        [h("button", {"type": "button", "class": "ed-card", "data-good": c, "data-index": i,
+                        [h("button", {"type": "button", "class": "card ed-card", "data-good": c, "data-index": i,
                                       "data-action": "editor-remove", "data-value": f"{zone}:{i}",
                                       "aria-label": s.t("editor.remove", card=s.title(c), zone=name)},
                            h("span", {"class": "card-name"}, s.title(c)))
@@ -67,7 +67,7 @@ def _zones(e: dict[str, Any], s: Strings, names: tuple[str, str]) -> Node:
     palette = h("div", {"class": "ed-palette", "data-editor-palette": e["zone"]},
                 h("p", {"class": "ed-label"}, s.t("editor.palette", zone=target)),
                 h("div", {"class": "ed-cards"},
-                  [h("button", {"type": "button", "class": "ed-card", "data-good": c, "data-action": "editor-add",
+                  [h("button", {"type": "button", "class": "card ed-card", "data-good": c, "data-action": "editor-add",
                                 "data-value": c, "aria-label": s.t("editor.add", card=s.title(c))},
                      h("span", {"class": "card-name"}, s.title(c))) for c in LETTERS]))
     return h("section", {"class": "ed-section ed-table", "aria-labelledby": "ed-cards-title"},
@@ -202,7 +202,8 @@ def editor_screen(state: TableState, s: Strings) -> Node:
                  h("button", {"type": "button", "data-action": "new-game"}, s.t("editor.leave")))),
              h("p", {"class": "note", "data-editor-notice": notice.code}, s.reason(notice)) if notice else None,
              _check(e, s),
-             h("div", {"class": "ed-grid"}, _zones(e, s, names), _piles(e, s), _game(e, s, names), _share(e, s)))
+             h("div", {"class": "ed-grid"}, _zones(e, s, names),
+               h("div", {"class": "ed-side"}, _piles(e, s), _game(e, s, names), _share(e, s))))
 
 
 def editor_panel(state: TableState, s: Strings) -> Node | None:
