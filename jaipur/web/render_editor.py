@@ -173,7 +173,7 @@ def _share(e: dict[str, Any], s: Strings) -> Node:
              h("div", {"class": "ed-row"},
                h("button", {"type": "button", "data-action": "editor-solve", "disabled": not (ok and e["playing"])},
                  s.t("editor.solve"))),
-             None if ok and e["playing"] else h("p", {"class": "muted"}, s.t("editor.solve.needs")),
+             h("p", {"class": "muted", "hidden": ok and e["playing"]}, s.t("editor.solve.needs")),
              _verdict(e, s),
              h("div", {"class": "ed-row"}, copy("puzzle", puzzle_ok), copy("puzzle-embed", puzzle_ok)),
              h("label", {"for": "ed-output", "class": "field-label"}, s.t("editor.output")) if out else None,
@@ -200,7 +200,9 @@ def editor_screen(state: TableState, s: Strings) -> Node:
                  h("button", {"type": "button", "data-action": "switch-lang", "data-value": other_lang,
                               "lang": other_lang}, language(other_lang).name),
                  h("button", {"type": "button", "data-action": "new-game"}, s.t("editor.leave")))),
-             h("p", {"class": "note", "data-editor-notice": notice.code}, s.reason(notice)) if notice else None,
+             # always there (hidden when empty), so the rest of the screen keeps its place and the focus
+             h("p", {"class": "note", "data-editor-notice": notice.code}, s.reason(notice)) if notice
+             else h("p", {"class": "note", "hidden": True}),
              _check(e, s),
              h("div", {"class": "ed-grid"}, _zones(e, s, names),
                h("div", {"class": "ed-side"}, _piles(e, s), _game(e, s, names), _share(e, s))))

@@ -13,6 +13,7 @@ from jaipur import JaipurError, position_from_json, position_to_json
 from jaipur.puzzlebook import load
 
 from .helpers import boot, letters, shown
+from .test_a11y import axe, axe_script  # noqa: F401 - axe_script is a fixture
 from .test_collection import play_by_clicks
 
 browser = pytest.mark.browser
@@ -135,3 +136,27 @@ def test_open_in_editor_from_a_match(clip_page: Any, base_url: str, wait_settled
     assert "".join(sorted(page.locator("[data-editor-zone=market]").get_attribute("data-cards") or "")) == \
         "".join(sorted(market))
     assert check(page)[0] == "ok"
+
+
+@browser
+def test_the_editor_by_keyboard_and_axe(page: Any, base_url: str, wait_settled: Callable[..., str],
+                                        page_log: Any, axe_script: Any) -> None:  # noqa: F811
+    boot(page, base_url + "index.html?edit=1", wait_settled)
+    page.wait_for_selector("[data-editor]")
+    press(page, "editor-clear")
+    page.focus("button[data-action=editor-zone][data-value=hand1]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-editor-palette=hand1]")
+    page.focus("button[data-action=editor-add][data-value=G]")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    page.wait_for_function("document.querySelector('[data-editor-zone=hand1]').dataset.cards === 'GG'")
+    assert page.evaluate("document.activeElement.dataset.value") == "G"   # the focus stays where it was
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.value") == "S"
+    assert check(page)[0] == "bad"
+    assert axe(page, axe_script, "editor (en, refused)") == []
+    press(page, "switch-lang", "fa")
+    page.wait_for_selector("[data-editor][dir], .jaipur[dir=rtl] [data-editor]")
+    assert axe(page, axe_script, "editor (fa)") == []
+    assert page_log.console_errors == []
