@@ -209,11 +209,10 @@ def editor_screen(state: TableState, s: Strings) -> Node:
 
 
 def editor_panel(state: TableState, s: Strings) -> Node | None:
-    """Over the table while the solution is played: what to do, and the way back (nothing otherwise)."""
+    """Under the table while the solution is played: the way back (the task is the table's caption)."""
     e = state.editor
     if e is None or not e.get("solving"):
         return None
     return h("section", {"class": "puzzle ed-solving", "data-editor-solving": True},
-             h("p", {}, state.caption),
              h("div", {"class": "puzzle-buttons"},
                h("button", {"type": "button", "data-action": "editor-back"}, s.t("editor.back"))))
