@@ -257,8 +257,9 @@ def position_of(draft: Draft) -> Position | None:
 
 
 def from_position(position: Position) -> Draft:
-    """A draft of a position (any position, or a replay's step) to edit further (its deck order is not kept:
-    the draft's seed shuffles the cards placed nowhere into the deck)."""
+    """A draft of a position (any position, or a replay's step) to edit further. Not kept: the deck's order (the
+    draft's seed shuffles the cards placed nowhere into the deck) and the public memory of the cards taken
+    (`known`, which a hand edited by the author could contradict): both start afresh."""
     data = position_to_json(position)
     kept: dict[str, Any] = {}
     if data["mode"] != "standard":

@@ -666,7 +666,9 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
                h("button", {"type": "button", "data-action": "reveal", "disabled": bool(answer)},
                  s.t("action.reveal")),
                h("button", {"type": "button", "data-action": "retry",
-                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry"))),
+                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry")),
+               h("button", {"type": "button", "data-action": "open-editor"}, s.t("action.open-editor"))
+               if state.tools else None),
              _collection_nav(state, s), _lesson_nav(state, s))
 
 

@@ -69,6 +69,11 @@ def same_table(p: Position | None, q: Position | None) -> bool:
     return all(a[k] == b[k] for k in TABLE) and len(p.deck) == len(q.deck)
 
 
+def seen(p: Position, seat: int) -> dict[str, object]:
+    """What a seat sees, but for the public memory of the cards taken (`known`), which the editor starts empty."""
+    return {k: v for k, v in view(p, seat).items() if k != "known"}
+
+
 def opened(link: str) -> Controller:
     parts = urlsplit(link)
     c, _ = booted("?" + parts.query, "#" + parts.fragment)
@@ -220,13 +225,13 @@ def test_open_in_editor_from_a_match_never_carries_the_hidden_cards() -> None:
             c.play(legal_moves(match.position)[0])
         pf.run()
     p = match.position
-    seen = view(p, match.human_seat)
+    before = seen(p, match.human_seat)
     click(c, pf, "open-editor")
     mode = editor_of(c)
     assert mode.notice is not None and mode.notice.code == "editor.dealt"
     q = mode.position
     assert q is not None
-    assert view(q, match.human_seat) == seen   # what the player saw, exactly
+    assert seen(q, match.human_seat) == before   # what the player saw, exactly
     assert q.deck != p.deck                     # the hidden parts dealt afresh
     assert pf.node is not None and find(pf.node, data_editor_notice="editor.dealt")
 
@@ -266,3 +271,16 @@ def test_the_command_line_judges_a_puzzle_and_writes_its_link(tmp_path: object) 
                           "S9D"], capture_output=True, text=True)
     assert bad.returncode == 2 and "error" in json.loads(bad.stdout)
     assert apply(entry.position, entry.solution).round_over
+
+
+def test_open_in_editor_from_a_puzzle_keeps_what_the_solver_sees() -> None:
+    entry = load()[3]
+    c, pf = booted(f"?puzzle={entry.id}")
+    assert c.kind == "puzzle" and pf.node is not None and find(pf.node, data_action="open-editor")
+    click(c, pf, "open-editor")
+    q = editor_of(c).position
+    assert q is not None
+    seat = entry.position.to_move
+    assert seen(q, seat) == seen(entry.position, seat)
+    c, pf = booted(f"?embed=1&puzzle={entry.id}")
+    assert pf.node is not None and not find(pf.node, data_action="open-editor")   # not in an embedded page
