@@ -116,6 +116,13 @@ def ending_moves(position: Position) -> list[str]:
 def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
     """The solver's chance of winning the round after `move`, estimated from its view: `playouts` dealings of
     the hidden cards, each played to the round's end by the trader on both sides (a tie counts half)."""
+    *_, rate = win_rate_steps(position, move, playouts, seed)
+    assert rate is not None
+    return rate
+
+
+def win_rate_steps(position: Position, move: str, playouts: int, seed: int) -> Iterator[float | None]:
+    """`win_rate` one playout at a time: None after each playout, the rate last (the same dealings and result)."""
     from .bots import get_bot
 
     trader = get_bot("trader")
@@ -129,7 +136,8 @@ def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
             world = apply(world, trader.choose(view(world, world.to_move), rng))
         winner = result(world)["winner"]
         total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
-    return total / playouts
+        yield None
+    yield total / playouts
 
 
 def sale_rupees(position: Position, move: str) -> int:
@@ -220,7 +228,7 @@ class Verdict:
         chance is within `MARGIN` of the solution's."""
         if self.others_sure:
             return self.others_sure
-        if self.rival is not None and self.rival_rate is not None and self.rival_rate >= self.rate - MARGIN:
+        if self.rival is not None and self.rival_rate is not None and self.rival_rate > self.rate - MARGIN:
             return (self.rival,)
         return ()
 
@@ -238,20 +246,20 @@ class Verdict:
 
 
 def judge_steps(position: Position, solution: str, playouts: int = PLAYOUTS, seed: int = 0) -> Iterator[Verdict | None]:
-    """`judge` one move's playouts at a time: None after each move estimated, the Verdict last (a page yields to
-    its event loop in between). Raises the engine's JaipurError when the solution is not a legal move."""
+    """`judge` a playout at a time: None after each step, the Verdict last (a page yields to its event loop in
+    between). Raises the engine's JaipurError when the solution is not a legal move."""
     apply(position, solution)
     sure = sure_win(position, solution)
     others = tuple(m for m in ending_moves(position) if m != solution and sure_win(position, m))
     yield None
-    rate = 1.0
-    if not sure:
-        rate = win_rate(position, solution, playouts, seed + 1)
-        yield None
     rates: dict[str, float] = {}
-    for m in contenders(position, solution):
-        rates[m] = win_rate(position, m, playouts, seed + 1)
-        yield None
+    for m in ([] if sure else [solution]) + contenders(position, solution):
+        for got in win_rate_steps(position, m, playouts, seed + 1):
+            if got is None:
+                yield None
+            else:
+                rates[m] = got
+    rate = 1.0 if sure else rates.pop(solution)
     best = min(rates, key=lambda m: (-rates[m], m)) if rates else None
     yield Verdict(solution, sure, others, rate, best, rates[best] if best is not None else None)
 
@@ -260,9 +268,9 @@ def judge(position: Position, solution: str, playouts: int = PLAYOUTS, seed: int
     """The verifier's verdict on `solution` as the answer to a puzzle at `position` (the side to move solves it).
 
     >>> e = load()[0]
-    >>> v = judge(e.position, e.solution, 8, e.seed)
-    >>> v.sure, v.accepted
-    (True, True)
+    >>> v = judge(e.position, e.solution, seed=e.seed)   # the collection's own check, made again
+    >>> v.sure, v.accepted, (v.rival, v.rival_rate) == (e.rival, e.rival_rate)
+    (True, True, True)
     """
     *_, verdict = judge_steps(position, solution, playouts, seed)
     assert verdict is not None

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...errors import JaipurError
 from ...position import Position
+from ...puzzlebook import PLAYOUTS as COLLECTION_PLAYOUTS
 from ...puzzlebook import Verdict, judge_steps
 from ...rules import new_match
 from ...view import view
@@ -26,8 +27,8 @@ from ..linkwriter import make_link
 from ..model import Key, TableState, hint_for
 from .base import BaseMode, Mode, Page, fill
 
-PLAYOUTS = 16
-"""Playouts per move when the page judges a puzzle (the command line's default is the collection's, 32)."""
+PLAYOUTS = COLLECTION_PLAYOUTS
+"""Playouts per move when the page judges a puzzle: the collection's (the verifier yields after each one)."""
 SEED_LIMIT = 1 << 31
 """Fresh seeds (a new deal, hidden cards dealt afresh) are drawn below this, so links stay short."""
 COPIES = ("link", "embed", "puzzle", "puzzle-embed")
