@@ -284,3 +284,15 @@ def test_open_in_editor_from_a_puzzle_keeps_what_the_solver_sees() -> None:
     assert seen(q, seat) == seen(entry.position, seat)
     c, pf = booted(f"?embed=1&puzzle={entry.id}")
     assert pf.node is not None and not find(pf.node, data_action="open-editor")   # not in an embedded page
+
+
+def test_while_the_solution_is_played_only_back_counts() -> None:
+    c, pf = booted("?edit=1")
+    mode = editor_of(c)
+    draft = mode.draft
+    click(c, pf, "editor-solve")
+    assert c.screen == "table"
+    click(c, pf, "editor-clear")               # a stale click from the editor's screen
+    assert mode.draft == draft and c.screen == "table" and c.error is None
+    click(c, pf, "editor-back")
+    assert c.screen == "editor" and mode.solution is None

@@ -159,7 +159,10 @@ class EditorMode(BaseMode):
         self.verdict = None
 
     def act(self, action: str, value: str) -> bool:
-        """One of the editor's buttons; True when the draft (or the screen) changed."""
+        """One of the editor's buttons; True when the draft (or the screen) changed. While the solution is played
+        only Back counts (a stale click from the editor's screen changes nothing)."""
+        if self.solving and action != "editor-back":
+            return False
         d = self.draft
         seat_text, _, rest = value.partition(":")
         try:
