@@ -111,7 +111,7 @@ class PageRequest:
         return {
             "kind": self.kind, "opponent": self.opponent, "seed": self.seed, "mode": self.mode, "lang": self.lang,
             "embed": self.embed, "interactive": self.interactive, "caption": self.caption, "seat": self.seat,
-            "viewer": self.viewer(), "hosts": list(self.hosts),
+            "viewer": self.viewer(), "hosts": list(self.hosts), "learn": self.learn, "edit": self.edit,
             "solution": [" ".join(line) for line in self.puzzle.lines] if self.puzzle else None,
             "moves": len(self.record.moves) if self.record else None,
             "problems": [{"code": p.code, "message": p.message} for p in self.problems],
