@@ -296,3 +296,16 @@ def test_while_the_solution_is_played_only_back_counts() -> None:
     assert mode.draft == draft and c.screen == "table" and c.error is None
     click(c, pf, "editor-back")
     assert c.screen == "editor" and mode.solution is None
+
+
+def test_a_scripted_edit_link_opens_the_editor_at_its_puzzle() -> None:
+    entry = load()[0]
+    run = subprocess.run([sys.executable, "-m", "jaipur.web.links", "--position", "-", "--solution", entry.solution,
+                          "--edit"], input=json.dumps(position_to_json(entry.position)), capture_output=True, text=True)
+    link = run.stdout.strip()
+    assert run.returncode == 0 and link.startswith("index.html?edit=1#puzzle=")
+    c = opened(link)
+    mode = editor_of(c)
+    assert same_table(mode.position, entry.position) and mode.solution == entry.solution
+    c.platform.run()  # type: ignore[attr-defined]
+    assert mode.verdict is not None and mode.verdict.accepted
