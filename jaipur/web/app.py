@@ -1,11 +1,13 @@
 """The page's controller: the chrome around the table (screen, dialogs, language, notices, the
-selection and keyboard cursor, share and import, the host page's messages) and ONE dispatcher;
-everything the table does is the current mode's (modes/: a match, a puzzle, a replay, a still
-picture). After every event the page is re-rendered from `Controller.state()`.
+selection and keyboard cursor) and ONE dispatcher; everything the table does is the current mode's
+(modes/: a match, a puzzle, a replay, a still picture). Three jobs are objects of their own that the
+controller owns: `host` (hostlink.py: the host page's messages), `sharing` (sharing.py: share, export,
+import) and `resumer` (resumer.py: what the address opens, the saved game and its question). After
+every event the page is re-rendered from `Controller.state()`.
 
 `start()` is the PyScript entry (main.py calls it): it reads the address (address.read_address),
 builds the browser platform (dom.py) and the controller, draws the start screen or the table,
-marks `<html data-jaipur="ready">` and tells a host page (postMessage, host.py) that it is ready.
+marks `<html data-jaipur="ready">` and tells a host page (postMessage, hostlink.py) that it is ready.
 
 The controller never touches the browser itself: it talks to a *platform* (draw a Node tree,
 spawn a task, sleep, storage, post to the host page, download, copy), so the whole flow runs in
@@ -18,16 +20,13 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from .. import safejson
 from ..position import MODES, Position
 from ..puzzlebook import Entry
 from ..record import Record
-from . import host
 from .address import PageRequest, read_address
 from .collection import book, index_of, load_solved
-from .dom import MESSAGE_CHARS
-from .i18n import LANGS, Reason, Strings, problem, strings
-from .linkwriter import make_link
+from .hostlink import HostLink
+from .i18n import LANGS, Reason, Strings, strings
 from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
 from .modes import (
     AUTOPLAY_DELAY,
@@ -42,14 +41,14 @@ from .modes import (
     Thinker,
 )
 from .modes.editor import editor_at, editor_for
-from .modes.match import pending_save, saved_match
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
-from .saved import SavedGame, download_record, import_record
+from .resumer import Resumer
+from .sharing import Sharing
 from .tutorial import load_done
 from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
@@ -82,10 +81,6 @@ class Controller:
         given_lang = "lang" in self.address.given or self.profile.lang is None
         self.lang = self.address.lang if given_lang else str(self.profile.lang)
         self.update_ready = False              # a new release of the site waits (sw.js): offer a reload
-        try:
-            self.allowed = host.allowed_origins(platform.origin(), self.address.hosts)
-        except Exception:  # noqa: BLE001 - no origin (file://): no host page may command the page
-            self.allowed = tuple(self.address.hosts)
         wanted = self.address.opponent
         if wanted is not None and wanted != "human" and wanted not in self.levels:
             self.problems.append(Reason("param.bots", values={"value": wanted}))
@@ -102,13 +97,11 @@ class Controller:
         self.suggestion: Suggestion | None = None
         self.played: Played | None = None      # the move just played, shown moving on the next draw of the table
         self.shown = ""                        # the screen drawn last
-        self.share: dict[str, Any] | None = None
-        self.import_problem: Reason | None = None
         self.storage_warned = False
-        self.save_dropped = False              # a saved game could not be read (a fresh game starts)
-        self.other_tab = False                 # the saved game in question came from another tab
         self.caption_used = False              # the address's caption= went with the first new game
-        self.previous: SavedGame | None = None # the saved game a link's new one has not written over yet
+        self.host = HostLink(self)             # the host page's messages (postMessage)
+        self.sharing = Sharing(self)           # the share dialog, export and import
+        self.resumer = Resumer(self)           # what the address opens, the saved game and its question
 
     def thinker(self) -> Thinker:
         """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio.
@@ -138,16 +131,15 @@ class Controller:
     def boot(self) -> None:
         """Open what the address asks for: a replay, a puzzle, a position, the saved game, a new game, or
         the start screen. Problems with the address are listed on the start screen, or above the table."""
-        if not self.embed and self.address.interactive:
-            self.previous = pending_save(self.platform, self.levels)
-        if not self._open_linked(resume=True) and not self.resume():
-            if self.embed or self.save_dropped or (self.address.opponent is not None and not self.problems):
+        self.resumer.look()
+        if not self.resumer.open_linked(resume=True) and not self.resumer.resume():
+            if self.embed or self.resumer.dropped or (self.address.opponent is not None and not self.problems):
                 self.new_game()
         if self.screen != "start":
             self.notices[:0] = self.problems
             self.problems = []
         self.draw()
-        self.post_ready()
+        self.host.post_ready()
 
     # ------------------------------------------------------------ what the page shows
     @property
@@ -180,8 +172,8 @@ class Controller:
         st = TableState(screen=self.screen, lang=self.lang, embed=self.embed, opponent=self.choice_opponent,
                         mode=self.choice_mode, levels=self.levels, bots_ok=bool(self.levels),
                         problems=self.problems, error=self.error, notices=list(self.notices), dialog=self.dialog,
-                        previous=self.asking(),
-                        share=self.share, import_problem=self.import_problem, tools=not self.embed,
+                        previous=self.resumer.asking(), share=self.sharing.share,
+                        import_problem=self.sharing.problem, tools=not self.embed,
                         kind=self.kind, update_ready=self.update_ready and not self.embed, cursor=dict(self.cursor),
                         stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {})
         if self.mode is not None:
@@ -227,6 +219,10 @@ class Controller:
             self.storage_warned = True
             self.notices.append(Reason("save.unavailable"))
 
+    def post(self, message: dict[str, Any]) -> None:
+        """Tell the host page (hostlink.HostLink.post); never raises."""
+        self.host.post(message)
+
     def count_match(self, level: str, after: Position, seat: int) -> None:
         """A match against the computer has just ended: count it as won, lost or drawn for its level."""
         res = after.result
@@ -245,18 +241,18 @@ class Controller:
     def on_event(self, event: dict[str, Any]) -> None:
         """The one dispatcher: every click, key, file and host message arrives here. Never raises."""
         if event.get("type") == "resize":   # the page's own height changed: tell the host page, nothing to draw
-            self.on_resize(event.get("height"))
+            self.host.on_resize(event.get("height"))
             return
         if event.get("type") in ("message", "message-refused"):   # a host message: drawn only when it changed the page
             try:
-                if not self.on_host(event):
+                if not self.host.on_host(event):
                     return
             except Exception as exc:  # noqa: BLE001
                 self.fail(exc)
             self.refresh()
             return
         if event.get("type") == "storage":   # another tab saved a game
-            if not self.on_storage():
+            if not self.resumer.on_storage():
                 return
             self.refresh()
             return
@@ -274,7 +270,7 @@ class Controller:
         elif kind == "focus":   # the arrow keys moved the focus within a row of cards (dom.py)
             self.move_cursor(zone, index)
         elif kind == "file":
-            self.import_text(event.get("text"), too_big=int(event.get("size") or 0) < 0)
+            self.sharing.import_text(event.get("text"), too_big=int(event.get("size") or 0) < 0)
         elif kind == "update-ready":
             self.update_ready = True
         elif not event.get("action") and event.get("card"):
@@ -293,13 +289,13 @@ class Controller:
             "new-game": self.to_start, "menu": self.menu, "leave": self.to_start, "stay": self.close_dialog,
             "close": self.close_dialog, "dismiss": self.dismiss, "dismiss-notices": self.dismiss_notices,
             "keys": self.toggle_keys, "apply-update": self.apply_update, "rules": self.open_rules,
-            "game": lambda: self.open_dialog("game"), "share": self.open_share, "copy-link": self.copy_link,
-            "export": self.export, "import": lambda: self.open_dialog("import"),
-            "import-paste": lambda: self.import_text(event.get("text")),
+            "game": lambda: self.open_dialog("game"), "share": self.sharing.open_share,
+            "copy-link": self.sharing.copy_link, "export": self.sharing.export,
+            "import": lambda: self.open_dialog("import"), "import-paste": lambda: self.sharing.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
             "edit": self.open_editor, "open-editor": lambda: self.open_editor(here=True),
             "review-game": self.review_game, "review": self.start_review,
-            "resume-previous": self.resume_previous, "keep-new": self.keep_new,
+            "resume-previous": self.resumer.resume_previous, "keep-new": self.resumer.keep_new,
         }.get(action)
         if chrome is not None:
             chrome()
@@ -434,14 +430,13 @@ class Controller:
     def open_dialog(self, name: str) -> None:
         """Open one of the chrome's dialogs (game, import, keys, rules)."""
         self.dialog = name
-        self.import_problem = None
+        self.sharing.problem = None
 
     def close_dialog(self) -> None:
         """Close the dialog open, when Close and Escape may shut it."""
         if self.dialog in CLOSABLE_DIALOGS:
             self.dialog = None
-            self.share = None
-            self.import_problem = None
+            self.sharing.clear()
 
     def dismiss(self) -> None:
         """Hide the error sentence."""
@@ -459,11 +454,11 @@ class Controller:
         self.mode = None
         self.dialog = None
         self.clear()
-        self.share = None
-        self.import_problem = None
+        self.sharing.clear()
         self.error = None
 
-    def _open(self, mode: Mode) -> None:
+    def open_mode(self, mode: Mode) -> None:
+        """Leave what is shown and show `mode` instead."""
         self._leave()
         self.mode = mode
 
@@ -473,16 +468,16 @@ class Controller:
         caption = "" if self.caption_used else self.address.caption
         self.seed = None
         self.caption_used = True
-        self._match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, caption=caption)
+        self.open_match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, caption=caption)
 
-    def _match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
-               caption: str = "", saves: bool = True) -> None:
+    def open_match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
+                   caption: str = "", saves: bool = True) -> None:
         """Start (or resume) a match: its record is seed/mode/start and the moves played so far. `saves`
         False: a game of its own (a host page's command) that is never written over the player's save."""
         self._leave()
         self.choice_opponent = opponent
         match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
-        match.holding = self.previous is not None and saves
+        match.holding = self.resumer.holds(saves)
         self.mode = match
         match.save()
         match.after_move()
@@ -493,14 +488,14 @@ class Controller:
         screen (`seat`, default the side to move), or shown as a still picture."""
         seat = position.to_move if seat not in (0, 1) else seat
         if not interactive:
-            self._open(StillMode(self, position, seat, players, caption))
+            self.open_mode(StillMode(self, position, seat, players, caption))
             return
-        self._match(Record(seed=position.seed, mode=position.mode, start=position), self.choice_opponent, seat,
-                    players, caption, saves)
+        self.open_match(Record(seed=position.seed, mode=position.mode, start=position), self.choice_opponent, seat,
+                        players, caption, saves)
 
     def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
-        self._open(PuzzleMode(self, puzzle, caption, players))
+        self.open_mode(PuzzleMode(self, puzzle, caption, players))
 
     def start_review(self) -> None:
         """The replay viewer's Review button: the shown seat's moves of the frame's round, in the background."""
@@ -523,12 +518,12 @@ class Controller:
         """The position editor: at what the table shows (`here`: "Open in editor"), else at a new deal."""
         mode = editor_for(self, self.mode) if here and self.mode is not None else None
         self.problems = []
-        self._open(mode or editor_at(self))
+        self.open_mode(mode or editor_at(self))
 
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""
         self.problems = []
-        self._open(TutorialMode(self))
+        self.open_mode(TutorialMode(self))
 
     def choose_puzzle(self, puzzle_id: str) -> None:
         """The start screen's list: open one of the collection's puzzles."""
@@ -541,93 +536,21 @@ class Controller:
         if index is None:
             self.problems.append(Reason("param.collection", values={"value": puzzle_id[:40]}))
             return False
-        self._open(CollectionMode(self, self.puzzles, index))
+        self.open_mode(CollectionMode(self, self.puzzles, index))
         return True
 
     def open_record(self, record: Record, seat: int | str | None = None) -> None:
         """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all")."""
-        self._open(ReplayMode(self, record, seat, self.autoplay_delay))
+        self.open_mode(ReplayMode(self, record, seat, self.autoplay_delay))
 
     def reset(self) -> None:
         """Back to what the page's own address asked for."""
         self._leave()
         self.seed = self.address.seed
-        if not self._open_linked(resume=False) and (self.embed or self.address.opponent is not None):
+        if not self.resumer.open_linked(resume=False) and (self.embed or self.address.opponent is not None):
             self.new_game()
 
-    def _open_linked(self, resume: bool) -> bool:
-        """Open the replay, puzzle or position the address names (a position may yield to the saved
-        game of that same link when `resume`); False when the address names none of them."""
-        a = self.address
-        if a.edit and a.record is None:
-            lines = a.puzzle.lines if a.puzzle is not None else []
-            self._open(editor_at(self, a.position, lines[0][0] if lines and lines[0] else None))
-        elif a.record is not None:
-            self.open_record(a.record, a.seat)
-        elif a.collection is not None and not (a.puzzle or a.position) and self.open_collection(a.collection):
-            pass
-        elif a.learn and not (a.puzzle or a.position):
-            self._open(TutorialMode(self))
-        elif a.puzzle is not None:
-            self.open_puzzle(a.puzzle, a.caption, a.players)
-        elif a.position is not None:
-            if not (resume and self.resume()):
-                self.open_position(a.position, seat=a.seat if isinstance(a.seat, int) else None,
-                                   interactive=a.interactive, caption=a.caption, players=a.players)
-        else:
-            return False
-        return True
-
-    # ------------------------------------------------------------ the saved game, the profile, updates
-    def resume(self) -> bool:
-        """Resume the saved match when there is one and the address asks for nothing else (modes.match.saved_match)."""
-        if self.embed or not self.address.interactive:
-            return False
-        saved, notices, dropped = saved_match(self.platform, self.address, self.seed, self.levels)
-        self.save_dropped = self.save_dropped or dropped
-        self.notices.extend(notices)
-        if saved is None:
-            return False
-        lang = saved.extra.get("lang")   # a language the player chose (profile) or the address names comes first
-        if lang in LANGS and "lang" not in self.address.given and self.profile.lang is None:
-            self.lang = str(lang)
-        self.previous = None
-        self._match(saved.record, saved.opponent, saved.human_seat)
-        self.notices.append(Reason("save.resumed"))
-        return True
-
-    def on_storage(self) -> bool:
-        """Another tab saved a game: a match saving here stops writing over it and asks (True: drawn again)."""
-        m = self.mode
-        if self.embed or not isinstance(m, MatchMode) or not m.saves or m.holding:
-            return False
-        other = pending_save(self.platform, self.levels)
-        if other is None or other.record.moves == m.record.moves and other.record.seed == m.record.seed:
-            return False
-        m.holding = True
-        self.previous = other
-        self.other_tab = True
-        return True
-
-    def asking(self) -> Reason | None:
-        """The question over a new game a link started while another was saved (before a move is played here)."""
-        m = self.mode
-        if self.previous is None or not isinstance(m, MatchMode) or not m.holding:
-            return None
-        return Reason("save.other-tab" if self.other_tab else "save.previous",
-                      values={"n": len(self.previous.record.moves)})
-
-    def resume_previous(self) -> None:
-        """The question's first answer: back to the saved game (the link's new one is dropped, never saved)."""
-        prev, self.previous, self.other_tab = self.previous, None, False
-        if prev is not None:
-            self._match(prev.record, prev.opponent, prev.human_seat)
-            self.notices = [Reason("save.resumed")]
-
-    def keep_new(self) -> None:
-        """The question's other answer: play the new game; the saved one is kept until a move is played here."""
-        self.previous, self.other_tab = None, False
-
+    # ------------------------------------------------------------ the profile, updates
     def _store_profile(self, profile: Profile) -> None:
         """Keep the profile (in memory always; in storage when the page is not embedded)."""
         self.profile = profile
@@ -641,114 +564,6 @@ class Controller:
                 self.mode.save()
             self.platform.apply_update()
 
-    # ------------------------------------------------------------ share, export, import
-    def shareable(self) -> Record | None:
-        """The record the share dialog and the export offer."""
-        return self.mode.shareable() if self.mode is not None else None
-
-    def open_share(self) -> None:
-        """The share dialog: a link that replays the match (or the replayed record) move by move."""
-        rec = self.shareable()
-        if rec is None:
-            return
-        link = make_link(self.platform.page_url(), record=rec, lang=self.lang if self.lang != "en" else None)
-        self.share = {"link": link, "copied": None}
-        self.dialog = "share"
-
-    def copy_link(self) -> None:
-        """The share dialog's Copy button (the dialog then says whether it worked)."""
-        if self.share is not None:
-            self.platform.spawn(self._copy(str(self.share["link"])))
-
-    async def _copy(self, text: str) -> None:
-        try:
-            ok = bool(await self.platform.copy(text))
-        except Exception:  # noqa: BLE001 - no clipboard: the link stays shown, to select by hand
-            ok = False
-        if self.share is not None and self.share.get("link") == text:
-            self.share = dict(self.share, copied=ok)
-            self.draw()
-
-    def export(self) -> None:
-        """Download the record as a JSON file."""
-        rec = self.shareable()
-        if rec is None:
-            return
-        self.dialog = None
-        self.notices.append(download_record(self.platform, rec))
-
-    def import_text(self, text: Any, too_big: bool = False) -> None:
-        """A record from the file picker or pasted text opens in the replay viewer; a bad one is explained."""
-        got = import_record("x" * 600_000 if too_big else text)
-        if isinstance(got, Reason):
-            self.import_problem = got
-            self.dialog = "import"
-            return
-        self.open_record(got, 0)
-
-    # ------------------------------------------------------------ the host page (postMessage)
-    def post(self, message: dict[str, Any]) -> None:
-        """Send an event to the host page (only the origins allowed to see it); never raises."""
-        try:
-            self.platform.post(message, host.event_targets(self.allowed))
-        except Exception as exc:  # noqa: BLE001
-            self.platform.console_warn(f"Jaipur could not tell the host page: {exc}")
-
-    def on_resize(self, height: Any) -> None:
-        """An embedded page's content height changed: the host page may fit its iframe to it."""
-        if self.embed and isinstance(height, (int, float)) and not isinstance(height, bool):
-            self.post(host.resize_event(float(height)))
-
-    def post_ready(self) -> None:
-        """Tell the host page what is shown (the start screen: a new game, no seat)."""
-        if self.mode is None:
-            self.post(host.ready_event("game", self.choice_mode, True, None))
-            return
-        kind, mode, interactive, seat = self.mode.ready()
-        self.post(host.ready_event(kind, mode, interactive, seat))
-
-    def on_host(self, event: dict[str, Any]) -> bool:
-        """A `message` or `message-refused` event of dom.py; True when the page changed (it is then drawn)."""
-        origin = str(event.get("origin") or "")
-        if event.get("type") == "message":
-            return self.on_message(event.get("data"), origin)
-        if not host.origin_allowed(origin, self.allowed):
-            return False
-        why, size = event.get("why"), event.get("size")
-        size = size if isinstance(size, int) and not isinstance(size, bool) else "more than " + str(MESSAGE_CHARS)
-        detail = {"size": f"the message is {size} characters long, and at most "
-                          f"{MESSAGE_CHARS} are read.",
-                  "deep": f"the message is nested more than {safejson.MAX_DEPTH} levels deep.",
-                  }.get(str(why), "the message cannot be copied (it refers to itself, or it is nested too deeply).")
-        self.post(host.error_event(problem("host.shape", detail=detail), event.get("id")))
-        return False
-
-    def on_message(self, data: Any, origin: str) -> bool:
-        """A message from the parent window (dom.py passes only those): a command of host.py, or ignored.
-        True when a command changed the page. A game a command opens is never saved over the player's."""
-        command = host.parse_command(data, origin, self.allowed)
-        if command is None:
-            return False
-        if isinstance(command, Reason):
-            if command.code == "host.origin":
-                self.platform.console_warn("Jaipur: " + command.message)
-            else:
-                cid = data.get("id") if isinstance(data, dict) else None
-                self.post(host.error_event(command, cid))
-            return False
-        if command.type == "reset":
-            self.reset()
-        elif command.type == "load-record" and command.record is not None:
-            self.open_record(command.record, command.seat)
-        elif command.type == "load-position" and command.position is not None:
-            if command.puzzle is not None:
-                self.open_puzzle(command.puzzle, command.caption)
-            else:
-                interactive = command.interactive if command.interactive is not None else self.address.interactive
-                self.open_position(command.position, seat=command.seat, interactive=interactive,
-                                   caption=command.caption, saves=False)
-        self.notices = []
-        return True
 
 def start() -> None:
     """The PyScript entry: read the address, draw the start screen or the table, mark the page ready."""
@@ -760,7 +575,7 @@ def start() -> None:
     platform = BrowserPlatform(js.document.getElementById("app"))
     controller = Controller(platform, address, load_bots(), browser_movetimes())
     controller.worker = browser_link(platform)
-    platform.listen(controller.on_event, controller.allowed)
+    platform.listen(controller.on_event, controller.host.allowed)
     try:
         controller.boot()
     except Exception as exc:  # noqa: BLE001 - a bad URL or a broken deal: the start screen says why

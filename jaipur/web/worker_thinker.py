@@ -49,6 +49,8 @@ def answer(request: str, bots: Bots | None = None) -> str:
         got = json.loads(str(request))
         if not isinstance(got, dict) or not isinstance(got.get("view"), dict):
             raise ValueError("the request is not a level and a view")
+        from ..bots.base import run_to_end  # imported here: the page imports this module before (or without) the bots
+
         if bots is None:
             from .. import bots as package
 
@@ -56,14 +58,8 @@ def answer(request: str, bots: Bots | None = None) -> str:
         assert bots is not None
         movetime = got.get("movetime")
         rng = Rng(int(str(got.get("seed", "0"))))
-        thinking = bots.get_bot(str(got.get("level"))).think(got["view"], rng,
-                                                            None if movetime is None else float(movetime))
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as stop:
-                move = stop.value
-                break
+        move = run_to_end(bots.get_bot(str(got.get("level"))).think(got["view"], rng,
+                                                                    None if movetime is None else float(movetime)))
         return json.dumps({"move": None if move is None else str(move)})
     except Exception as exc:  # noqa: BLE001 - the page gets a sentence, never a traceback from the worker
         return json.dumps({"error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"})
@@ -189,15 +185,7 @@ class WorkerThinker(Thinker):
             move = read_answer(text)
         except Exception as exc:  # noqa: BLE001 - a bot that raised in the worker is reported as today
             problem = exc
-        if token != self._token:
-            return
-        wait = self.min_think - (self.clock.now() - started)
-        if wait > 0:
-            await self.clock.sleep(wait)
-        if token != self._token:
-            return
-        self.busy = False
-        done(move, problem)
+        await self._finish(token, started, move, problem, done)
 
 
 async def connect_browser() -> Remote:

@@ -6,6 +6,7 @@ Every wait here is on something the page says (`data-jaipur`, `data-turn`, a dia
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 YOUR_TURN = "document.querySelector('main.table') && document.querySelector('main.table').dataset.turn === 'you'"
@@ -85,3 +86,24 @@ def play_one_move(page: Any) -> str:
             page.click("button[data-action=sell]")
             return "S" + letter
     raise AssertionError("no move could be selected")
+
+
+HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,"></head>
+<body><iframe id="f" style="width: WIDTHpx; height: HEIGHTpx; border: 0" src="SRC"></iframe>
+<script>
+  window.got = [];
+  const frame = document.getElementById("f");
+  addEventListener("message", (event) => {
+    if (event.source !== frame.contentWindow || event.origin !== "JAIPUR") return;
+    window.got.push(event.data);
+  });
+  window.send = (command) => frame.contentWindow.postMessage(command, "JAIPUR");
+</script></body></html>"""
+"""A host page on another origin: `window.got` collects the frame's events, `window.send` posts it a command."""
+
+
+def write_host_page(folder: Path, src: str, jaipur_origin: str, width: int = 800, height: int = 900) -> None:
+    """Write `folder`/host.html: HOST_PAGE framing `src` (width x height CSS pixels), talking to `jaipur_origin`."""
+    text = (HOST_PAGE.replace("SRC", src.replace("&", "&amp;")).replace("JAIPUR", jaipur_origin)
+            .replace("WIDTH", str(width)).replace("HEIGHT", str(height)))
+    (folder / "host.html").write_text(text, encoding="utf-8")

@@ -13,7 +13,7 @@ import pytest
 import jaipur
 from jaipur.web.links import make_link
 
-from .helpers import boot, select_hand, shown
+from .helpers import boot, select_hand, shown, write_host_page
 
 browser = pytest.mark.browser
 
@@ -169,19 +169,6 @@ def _three_round_record() -> jaipur.Record:
     return jaipur.Record(seed=11, players=["Ava", "Bo"], moves=moves)
 
 
-HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,"></head>
-<body><iframe id="f" style="width: 400px; height: 600px; border: 0" src="SRC"></iframe>
-<script>
-  window.got = [];
-  const frame = document.getElementById("f");
-  addEventListener("message", (event) => {
-    if (event.source !== frame.contentWindow || event.origin !== "JAIPUR") return;
-    window.got.push(event.data);
-  });
-  window.send = (command) => frame.contentWindow.postMessage(command, "JAIPUR");
-</script></body></html>"""
-
-
 @browser
 def test_host_page_on_another_origin_gets_events_and_commands_work(
         page: Any, page_log: Any, base_url: str, wait_settled: Callable[..., str], tmp_path: Path,
@@ -192,8 +179,7 @@ def test_host_page_on_another_origin_gets_events_and_commands_work(
     host_url = serve_folder(host_folder)
     host_origin = host_url.rstrip("/")
     src = link(base_url, SALE, embed=True, interactive=False, hosts=[host_origin])
-    (host_folder / "host.html").write_text(
-        HOST_PAGE.replace("SRC", src.replace("&", "&amp;")).replace("JAIPUR", jaipur_origin), encoding="utf-8")
+    write_host_page(host_folder, src, jaipur_origin, width=400, height=600)
     page.goto(host_url + "host.html")
     page.wait_for_function("window.got.some(m => m.type === 'ready')", timeout=90_000)
     ready = page.evaluate("window.got.find(m => m.type === 'ready')")
@@ -229,8 +215,7 @@ def test_commands_from_an_origin_not_listed_are_ignored(page: Any, page_log: Any
     host_folder.mkdir()
     host_url = serve_folder(host_folder)
     src = link(base_url, SALE, embed=True, interactive=False)        # no host=: only its own origin commands it
-    (host_folder / "host.html").write_text(
-        HOST_PAGE.replace("SRC", src.replace("&", "&amp;")).replace("JAIPUR", jaipur_origin), encoding="utf-8")
+    write_host_page(host_folder, src, jaipur_origin, width=400, height=600)
     page.goto(host_url + "host.html")
     frame = page.frame_locator("#f")
     frame.locator("main.table").wait_for(timeout=90_000)

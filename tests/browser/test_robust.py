@@ -14,7 +14,7 @@ import pytest
 from jaipur.web.profile import PROFILE_KEY
 from jaipur.web.saved import SETASIDE_PREFIX, STORAGE_KEY
 
-from .helpers import YOUR_TURN, boot, play_one_move
+from .helpers import YOUR_TURN, boot, play_one_move, write_host_page
 
 browser = pytest.mark.browser
 
@@ -73,19 +73,6 @@ def test_deep_pasted_record_is_refused_and_the_game_goes_on(page: Any, page_log:
     assert page_log.console_errors == []
 
 
-HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,"></head>
-<body><iframe id="f" style="width: 800px; height: 900px; border: 0" src="SRC"></iframe>
-<script>
-  window.got = [];
-  const frame = document.getElementById("f");
-  addEventListener("message", (event) => {
-    if (event.source !== frame.contentWindow || event.origin !== "JAIPUR") return;
-    window.got.push(event.data);
-  });
-  window.send = (command) => frame.contentWindow.postMessage(command, "JAIPUR");
-</script></body></html>"""
-
-
 def host_page(page: Any, base_url: str, tmp_path: Path, serve_folder: Callable[[Path], str], query: str,
               listed: bool = True) -> Any:
     """A page on another origin framing index.html?QUERY (with host=its origin when `listed`); the frame."""
@@ -93,8 +80,7 @@ def host_page(page: Any, base_url: str, tmp_path: Path, serve_folder: Callable[[
     folder.mkdir()
     host_url = serve_folder(folder)
     src = base_url + "index.html?" + query + (("&" if query else "") + "host=" + host_url.rstrip("/") if listed else "")
-    (folder / "host.html").write_text(HOST_PAGE.replace("SRC", src.replace("&", "&amp;"))
-                                      .replace("JAIPUR", base_url.rstrip("/")), encoding="utf-8")
+    write_host_page(folder, src, base_url.rstrip("/"))
     page.goto(host_url + "host.html")
     frame = page.frame_locator("#f")
     frame.locator("main.table, [data-screen]").first.wait_for(timeout=90_000)

@@ -159,3 +159,31 @@ def test_every_mode_answers_the_protocol() -> None:
         assert mode.actions <= {"undo", "next-round", "ready", "reveal", "retry", "replay-first", "replay-back",
                                 "replay-forward", "replay-last", "replay-round", "replay-play", "replay-seat"}
         mode.leave()
+
+
+def test_stepped_yields_to_the_page_after_every_step_and_stops_when_dropped() -> None:
+    """The one generator driver of the thinker and the replay's review: a step, a turn of the event loop, a check."""
+    from jaipur.web.modes.thinker import stepped
+
+    steps: list[int] = []
+
+    def thinking() -> Any:
+        for i in range(3):
+            steps.append(i)
+            yield None
+        return "done"
+
+    got: list[tuple[bool, Any]] = []
+
+    async def drive(live: Any) -> None:
+        got.append(await stepped(thinking(), clock, live))
+
+    clock = Clock()
+    clock.spawn(drive(lambda: True))
+    clock.run()
+    assert got == [(True, "done")] and steps == [0, 1, 2] and clock.slept == [0, 0, 0]
+    got.clear()
+    steps.clear()
+    clock.spawn(drive(lambda: len(steps) < 2))
+    clock.run()
+    assert got == [(False, None)] and steps == [0, 1]   # dropped after the second step: no third

@@ -46,7 +46,7 @@ def test_a_finished_match_offers_the_review_of_its_last_round(monkeypatch: pytes
     pf = FakePlatform()
     c = Controller(pf, read_address(""), FakeBots(), min_think=0, puzzles=[])
     c.boot()
-    c._match(record, "trader", 0)
+    c.open_match(record, "trader", 0)
     pf.run()
     c.refresh()
     assert c.dialog == "match" and find(pf.node, data_action="review-game")

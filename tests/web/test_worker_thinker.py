@@ -226,3 +226,31 @@ def test_the_controller_thinks_in_the_worker_once_it_has_started() -> None:
     thinker.think("trader", view(p2, p2.to_move), Rng(2), lambda move, problem: got.append(move))
     platform.run()
     assert len(worker.requests) == 1 and len(got) == 2 and got[1] in legal_moves(p2)
+
+
+def _page_thinker(platform: FakePlatform) -> Thinker:
+    return Thinker(platform, FakeBots(), min_think=5.0)
+
+
+def _worker_thinker(platform: FakePlatform) -> Thinker:
+    link, _ = linked(platform, FakeWorker(auto=True))
+    return WorkerThinker(platform, FakeBots(), link, min_think=5.0)
+
+
+@pytest.mark.parametrize("make", [_page_thinker, _worker_thinker], ids=["page", "worker"])
+def test_a_think_cancelled_while_it_waits_out_min_think_never_answers(make: Any) -> None:
+    """Both thinkers end a think the same way (Thinker._finish): the move is known, the wait for min_think runs,
+    and a cancel during that wait drops the move, while a think started meanwhile answers and keeps `busy`."""
+    platform = FakePlatform()
+    thinker = make(platform)
+    got: list[tuple[str, str | None]] = []
+    p = new_match(seed=4)
+    thinker.think("trader", view(p, p.to_move), Rng(1), lambda move, problem: got.append(("first", move)))
+    task = len(platform.tasks) - 1
+    while not any(seconds > 0 for seconds in platform.slept):   # on to the wait for min_think
+        assert platform.step(task)
+    thinker.cancel()
+    thinker.think("trader", view(p, p.to_move), Rng(2), lambda move, problem: got.append(("second", move)))
+    assert platform.step(task) is False and got == [] and thinker.busy   # the first woke up, cancelled: nothing
+    platform.run()
+    assert [name for name, _ in got] == ["second"] and got[0][1] in legal_moves(p) and not thinker.busy

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .base import BaseMode, Mode, Page, Platform
+from .base import BaseMode, Mode, Opener, Page, Platform
 from .collection import CollectionMode
 from .match import MatchMode
 from .puzzle import PuzzleMode
@@ -18,5 +18,5 @@ from .replay import AUTOPLAY_DELAY, ReplayMode
 from .still import StillMode
 from .thinker import Bots, Thinker
 
-__all__ = ["AUTOPLAY_DELAY", "BaseMode", "Bots", "CollectionMode", "MatchMode", "Mode", "Page", "Platform", "PuzzleMode",
+__all__ = ["AUTOPLAY_DELAY", "BaseMode", "Bots", "CollectionMode", "MatchMode", "Mode", "Opener", "Page", "Platform", "PuzzleMode",
            "ReplayMode", "StillMode", "Thinker"]

@@ -18,6 +18,7 @@ from ...view import view
 from ..i18n import Strings
 from ..model import Key, Suggestion, TableState, action_states, hint_for
 from ..motion import Flight, Played, flights
+from ..puzzle import Puzzle
 from ..render import Node
 
 
@@ -63,6 +64,15 @@ class Page(Protocol):
         """The browser's storage refused to keep the game (said once)."""
     def count_match(self, level: str, after: Position, seat: int) -> None:
         """A match against the computer at `level` has ended: count it for the player in `seat`."""
+
+
+class Opener(Protocol):
+    """The controller's ways to open something on the table (the host link's commands and the resumer use them)."""
+
+    def open_record(self, record: Record, seat: int | str | None = None) -> None: ...
+    def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None: ...
+    def open_position(self, position: Position, seat: int | None = None, interactive: bool = True,
+                      caption: str = "", players: tuple[str, str] | None = None, saves: bool = True) -> None: ...
 
 
 class Mode(Protocol):

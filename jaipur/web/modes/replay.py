@@ -13,6 +13,7 @@ from ..model import Key, TableState, action_states
 from ..motion import Played
 from ..replayer import Replayer
 from .base import BaseMode, Page
+from .thinker import stepped
 
 AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
@@ -181,18 +182,11 @@ class ReplayMode(BaseMode):
     async def _run_review(self, token: int, thinking: Any) -> None:
         """Step the review, handing the page back its event loop after every estimate."""
         try:
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as done:
-                    if token == self._review_token:
-                        self.review = done.value
-                        self.reviewing = False
-                        self.page.refresh()
-                    return
-                await self.page.platform.sleep(0)
-                if token != self._review_token:
-                    return
+            live, review = await stepped(thinking, self.page.platform, lambda: token == self._review_token)
+            if live and token == self._review_token:
+                self.review = review
+                self.reviewing = False
+                self.page.refresh()
         except Exception as exc:  # noqa: BLE001
             self.reviewing = False
             self.page.fail(exc)

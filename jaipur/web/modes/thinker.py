@@ -14,7 +14,7 @@ worker and calls `done` when the answer arrives; it has the same four members (`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import Any, Protocol
 
 from ...rng import Rng
@@ -44,6 +44,19 @@ class Clock(Protocol):
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     async def sleep(self, seconds: float) -> None: ...
     def now(self) -> float: ...
+
+
+async def stepped(thinking: Iterator[Any], clock: Clock, live: Callable[[], bool]) -> tuple[bool, Any]:
+    """Drive a thinking generator to its end, one step per turn of the page's event loop: (True, what it
+    returned), or (False, None) as soon as `live()` says, after a step, that the work was dropped."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            return True, stop.value
+        await clock.sleep(0)
+        if not live():
+            return False, None
 
 
 class Thinker:
@@ -83,17 +96,17 @@ class Thinker:
         try:
             assert self.bots is not None, "there is no bot to think"
             thinking = self.bots.get_bot(level).think(view, rng, self.movetime.get(level))
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as stop:
-                    move = stop.value
-                    break
-                await self.clock.sleep(0)
-                if token != self._token:
-                    return
+            live, move = await stepped(thinking, self.clock, lambda: token == self._token)
+            if not live:
+                return
         except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the game
             problem = exc
+        await self._finish(token, started, move, problem, done)
+
+    async def _finish(self, token: int, started: float, move: str | None, problem: BaseException | None,
+                      done: Done) -> None:
+        """Hand the choice to `done` once `min_think` seconds have passed since `started`, unless the think was
+        cancelled before the wait or during it (a new think may have started meanwhile: its `busy` is kept)."""
         if token != self._token:
             return
         wait = self.min_think - (self.clock.now() - started)
