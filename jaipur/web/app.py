@@ -293,7 +293,8 @@ class Controller:
             "copy-link": self.sharing.copy_link, "export": self.sharing.export,
             "import": lambda: self.open_dialog("import"), "import-paste": lambda: self.sharing.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
-            "edit": self.open_editor, "open-editor": lambda: self.open_editor(here=True),
+            "edit": lambda: self.open_mode(editor_at(self)),
+            "open-editor": lambda: self.open_mode(editor_for(self, self.mode)),
             "review-game": self.review_game, "review": self.start_review,
             "resume-previous": self.resumer.resume_previous, "keep-new": self.resumer.keep_new,
         }.get(action)
@@ -513,12 +514,6 @@ class Controller:
         if isinstance(replay, ReplayMode):
             replay.step("last")
             replay.start_review()
-
-    def open_editor(self, here: bool = False) -> None:
-        """The position editor: at what the table shows (`here`: "Open in editor"), else at a new deal."""
-        mode = editor_for(self, self.mode) if here and self.mode is not None else None
-        self.problems = []
-        self.open_mode(mode or editor_at(self))
 
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""

@@ -292,14 +292,15 @@ class EditorMode(BaseMode):
             self.page.refresh()
 
 
-def editor_for(page: Page, mode: Mode) -> EditorMode | None:
+def editor_for(page: Page, mode: Mode | None) -> EditorMode:
     """The editor at what a mode shows ("Open in editor"): a replay's step as it is; a position being played as
-    its player sees it, the hidden cards dealt afresh (nothing the player may not see is carried)."""
+    its player sees it, the hidden cards dealt afresh (nothing the player may not see is carried); with nothing
+    on the table, a new deal."""
     from .replay import ReplayMode
 
-    p = mode.position
-    if p is None:
-        return None
+    p = mode.position if mode is not None else None
+    if mode is None or p is None:
+        return EditorMode(page)
     if isinstance(mode, ReplayMode):
         return EditorMode(page, editor.from_position(p))
     seed = page.platform.random_seed() % SEED_LIMIT
