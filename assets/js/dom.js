@@ -145,8 +145,15 @@ window.jaipurDom = (() => {
       const zone = el.closest("[data-zone]");
       const d = el.dataset;
       const input = d.input ? document.getElementById(d.input) : null;  // a paste box the button reads
-      send({type: "click", action: d.action || "", value: d.value || "", card: d.card || "",
-            index: d.index || "", zone: zone ? zone.dataset.zone : "", text: input ? String(input.value || "") : ""});
+      const event_ = {type: "click", action: d.action || "", value: d.value || "", card: d.card || "",
+                      index: d.index || "", zone: zone ? zone.dataset.zone : "", text: input ? String(input.value || "") : ""};
+      if (d.names) {  // the start screen's name fields the button reads (two players on one device)
+        event_.names = d.names.split(" ").map((id) => {
+          const field = document.getElementById(id);
+          return field ? String(field.value || "").slice(0, 400) : "";
+        });
+      }
+      send(event_);
     });
     root.addEventListener("change", (event) => {  // a file picker: its text goes to the controller
       const el = event.target;

@@ -44,6 +44,7 @@ from .modes.editor import editor_at, editor_for
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
+from .names import clean_name, clean_names
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
@@ -102,6 +103,8 @@ class Controller:
         self.host = HostLink(self)             # the host page's messages (postMessage)
         self.sharing = Sharing(self)           # the share dialog, export and import
         self.resumer = Resumer(self)           # what the address opens, the saved game and its question
+        self.names_choice = ("", "")           # the names two players typed on the start screen (names.py)
+        self.tools_open = False                # phones: the header's menu of tools is open
 
     def thinker(self) -> Thinker:
         """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio.
@@ -175,7 +178,8 @@ class Controller:
                         previous=self.resumer.asking(), share=self.sharing.share,
                         import_problem=self.sharing.problem, tools=not self.embed,
                         kind=self.kind, update_ready=self.update_ready and not self.embed, cursor=dict(self.cursor),
-                        stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {})
+                        stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {},
+                        names_choice=self.names_choice, tools_open=self.tools_open)
         if self.mode is not None:
             self.mode.table(st, self.strings, self.selection, at)
             st.suggestion = self.suggestion
@@ -274,6 +278,7 @@ class Controller:
         elif kind == "update-ready":
             self.update_ready = True
         elif not event.get("action") and event.get("card"):
+            self.tools_open = False   # a card tapped shuts the header's menu too
             if self.can_move():   # the clicked card becomes its row's Tab stop (a still picture does not change)
                 self.move_cursor(zone, index)
             self.toggle(zone, index)
@@ -282,8 +287,9 @@ class Controller:
 
     def on_action(self, action: str, value: str, event: dict[str, Any]) -> None:
         """A button: the chrome's own, or the current mode's (`Mode.actions`)."""
+        self.tools_open = action == "tools" and not self.tools_open   # the phone's header menu: any other button shuts it
         chrome: Callable[[], None] | None = {
-            "start": self.new_game, "opponent": lambda: self._choose("opponent", value),
+            "start": lambda: self.new_game(event.get("names")), "opponent": lambda: self._choose("opponent", value),
             "mode": lambda: self._choose("mode", value), "set-lang": lambda: self._choose("lang", value),
             "switch-lang": lambda: self._choose("lang", value), "clear": self.clear, "suggest": self.suggest,
             "new-game": self.to_start, "menu": self.menu, "leave": self.to_start, "stay": self.close_dialog,
@@ -296,7 +302,10 @@ class Controller:
             "edit": lambda: self.open_mode(editor_at(self)),
             "open-editor": lambda: self.open_mode(editor_for(self, self.mode)),
             "review-game": self.review_game, "review": self.start_review,
-            "resume-previous": self.resumer.resume_previous, "keep-new": self.resumer.keep_new,
+            "resume-previous": self.resumer.resume_previous, "keep-new": self.resumer.keep_new, "tools": lambda: None,
+            "look-table": lambda: self._on_match(lambda m: m.look_at_table(True)),
+            "show-result": lambda: self._on_match(lambda m: m.look_at_table(False)),
+            "dismiss-own": lambda: self._on_match(MatchMode.dismiss_own),
         }.get(action)
         if chrome is not None:
             chrome()
@@ -304,6 +313,11 @@ class Controller:
             self.play_selection(action)
         elif self.mode is not None and action in self.mode.actions and self.mode.act(action, value):
             self.clear()        # the table changed under the selection
+
+    def _on_match(self, do: Callable[[MatchMode], None]) -> None:
+        """A button of a match's result or own move (the result dialogs, the Hide of the own move's line)."""
+        if isinstance(self.mode, MatchMode):
+            do(self.mode)
 
     def on_key(self, key: str, code: str = "") -> None:
         """Escape closes a dialog or clears the selection; the table's letter keys (model.KEY_COMMANDS,
@@ -314,7 +328,9 @@ class Controller:
             self.on_command(command)
             return
         if key == "Escape":
-            if self.dialog in CLOSABLE_DIALOGS:
+            if self.tools_open:
+                self.tools_open = False
+            elif self.dialog in CLOSABLE_DIALOGS:
                 self.close_dialog()
             elif self.error is not None:
                 self.error = None
@@ -463,13 +479,19 @@ class Controller:
         self._leave()
         self.mode = mode
 
-    def new_game(self) -> None:
-        """Deal a new match for the chosen opponent and mode (the address's seed and `caption=` are used once)."""
+    def new_game(self, names: Any = None) -> None:
+        """Deal a new match for the chosen opponent and mode (the address's seed and `caption=` are used once);
+        two players on one device are named by what they typed on the start screen (`names`, names.py)."""
         seed = self.seed if self.seed is not None else self.platform.random_seed()
         caption = "" if self.caption_used else self.address.caption
         self.seed = None
         self.caption_used = True
-        self.open_match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, caption=caption)
+        players = None
+        if self.choice_opponent == "human" and names is not None:
+            s = self.strings
+            players = clean_names(names, (s.t("name.player", n=1), s.t("name.player", n=2)))
+            self.names_choice = (clean_name(names[0]), clean_name(names[1])) if players else ("", "")
+        self.open_match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, players, caption=caption)
 
     def open_match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
                    caption: str = "", saves: bool = True) -> None:

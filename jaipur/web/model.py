@@ -413,3 +413,7 @@ class TableState:
     lesson: dict[str, Any] | None = None       # a tutorial step: id, index, total, solved, done
     editor: dict[str, Any] | None = None       # the position editor (modes/editor.py): draft, zone, problem, output…
     learn_new: bool = False                    # start screen: nothing learnt or played yet (suggest the tutorial)
+    names_choice: tuple[str, str] = ("", "")   # start screen: the names typed for two players on one device
+    rounds: list[dict[str, Any]] = field(default_factory=list)   # each finished round's result (the match summary)
+    own: MoveEntry | None = None               # the viewer's own last move, kept in view until dismissed or replaced
+    tools_open: bool = False                   # phones: the header's menu of tools is open

@@ -18,6 +18,7 @@ from typing import Any, cast
 from ..cards import GOODS, ORDER
 from .i18n import LANGS, Strings, language
 from .model import KEY_COMMANDS, KINDS, MoveEntry, TableState, roving_index
+from .names import MAX_NAME
 from .nodes import TEXT as TEXT  # the tree's tools, re-exported
 from .nodes import Child as Child
 from .nodes import Node as Node
@@ -31,6 +32,7 @@ from .nodes import walk as walk
 from .preview import preview
 from .render_collection import collection_list, collection_nav
 from .render_editor import editor_panel, editor_screen
+from .render_match import match_summary
 from .render_review import review_panel
 from .render_tutorial import learn_entry, lesson_nav
 from .rulebook import Paragraph, summary
@@ -150,6 +152,7 @@ def _start(state: TableState, s: Strings) -> Node:
                h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
                h("fieldset", {"class": "choices", "data-choice": "opponent"},
                  h("legend", {}, s.t("start.opponent")), opponent_buttons),
+               _name_fields(state, s),
                _stats(state, s),
                h("fieldset", {"class": "choices two", "data-choice": "mode"},
                  h("legend", {}, s.t("start.mode")),
@@ -158,6 +161,7 @@ def _start(state: TableState, s: Strings) -> Node:
                  h("legend", {}, s.t("start.lang")),
                  [_choice("set-lang", lang, s.lang == lang, language(lang).name, lang=lang) for lang in LANGS]),
                h("button", {"type": "button", "class": "primary big", "data-action": "start",
+                            "data-names": "player-name-1 player-name-2" if state.opponent == "human" else None,
                             "data-autofocus": True}, s.t("start.new")),
                h("div", {"class": "start-links"},
                  h("button", {"type": "button", "class": "link-button", "data-action": "rules",
@@ -170,6 +174,20 @@ def _start(state: TableState, s: Strings) -> Node:
                  h("a", {"class": "link-button", "href": "./lab.html", "data-link": "lab"},
                    s.t("start.lab")) if state.tools else None),
                _collection_list(state, s)))
+
+
+def _name_fields(state: TableState, s: Strings) -> Node | None:
+    """Two players on one device: their names (optional, plain text, at most names.MAX_NAME characters)."""
+    if state.opponent != "human":
+        return None
+    return h("fieldset", {"class": "names", "data-choice": "names"},
+             h("legend", {}, s.t("start.names")),
+             [h("div", {"class": "name-field"},
+                h("label", {"for": f"player-name-{n}"}, s.t("name.player", n=n)),
+                h("input", {"id": f"player-name-{n}", "type": "text", "maxlength": MAX_NAME, "autocomplete": "off",
+                            "spellcheck": "false", "placeholder": s.t("name.player", n=n),
+                            "value": state.names_choice[n - 1], "data-name": n}))
+              for n in (1, 2)])
 
 
 def _learn_entry(state: TableState, s: Strings) -> Node | None:
@@ -311,9 +329,13 @@ def _bar(state: TableState, s: Strings) -> Node:
         level = s.t("vs.level", level=s.t(f"level.{state.opponent}"))
     other_lang = LANGS[(LANGS.index(s.lang) + 1) % len(LANGS)]
     can_suggest = state.turn == "you" and not state.thinking and state.dialog is None
-    tools = None
+    tools = toggle = None
     if state.tools:
-        tools = h("div", {"class": "tools"},
+        toggle = h("button", {"type": "button", "class": "tools-toggle", "data-action": "tools",
+                              "aria-expanded": "true" if state.tools_open else "false", "aria-controls": "table-tools",
+                              "aria-label": s.t("action.tools"), "title": s.t("action.tools")},
+                   h("span", {"class": "burger", "aria-hidden": "true"}))
+        tools = h("div", {"class": "tools" + (" open" if state.tools_open else ""), "id": "table-tools"},
                   h("button", {"type": "button", "data-action": "suggest", "aria-keyshortcuts": _shortcut("suggest"),
                                "disabled": not can_suggest},
                     s.t("action.suggest")) if state.can_suggest and state.kind in ("game", "position") else None,
@@ -336,7 +358,7 @@ def _bar(state: TableState, s: Strings) -> Node:
              h("span", {"class": "badge round"}, s.t("round", n=v.get("round", 1))),
              h("span", {"class": "turn" + (" thinking" if state.thinking else ""), "role": "status",
                         "aria-live": "polite", "data-turn-label": state.turn}, turn),
-             tools)
+             toggle, tools)
 
 
 def _seals(s: Strings, n: int) -> Node:
@@ -510,16 +532,8 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
         banner = h("div", {"class": "banner suggestion", "role": "status", "data-suggestion": sug.move or ""},
                    h("strong", {}, text), (" " + (sug.reason if isinstance(sug.reason, str) else s.reason(sug.reason)))
                    if sug.reason else None)
-    elif state.last is not None and state.last["seat"] != seat:
-        last = state.last
-        mine = _own_before(state, last)
-        # said once by the page's live region (_live), so this banner is not a live region itself
-        banner = h("div", {"class": "banner last-move", "data-last-move": last["move"]},
-                   h("span", {"class": "own-move", "data-own-move": mine["move"]}, s.did(mine, _actor(state, seat)))
-                   if mine is not None else None,
-                   h("span", {}, s.did(last, state.names[last["seat"]])),
-                   h("span", {"class": "minis", "aria-hidden": "true"},
-                     [h("span", {"class": "mini-card", "data-good": c}) for c in (last["taken"] or "")]))
+    elif state.own is not None or (state.last is not None and state.last["seat"] != seat):
+        banner = _said(state, s, seat)
     if banner is None:
         banner = h("div", {"class": "banner empty", "aria-hidden": "true"})
     tokens = h("div", {"class": "zone tokens my-tokens", "data-zone": "tokens", "role": "group",
@@ -548,6 +562,29 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                            "data-count": herd, "role": "group", "aria-label": herd_label},
                    [_card_button(state, s, "herd", i, "M", active, None, suggested, herd) for i in range(herd)]
                    or h("span", {"class": "muted"}, s.plural("count.camels", 0))))))
+
+
+def _said(state: TableState, s: Strings, seat: int) -> Node:
+    """What was just played: your own move's result (kept until you hide it or play again) and, apart from
+    it, the other side's reply. Said once by the page's live region (_live), so it is not a live region."""
+    own = state.own
+    last = state.last
+    reply = last if last is not None and last["seat"] != seat else None
+    if own is None and reply is not None and state.kind not in ("game", "position"):   # a match keeps its own
+        own = _own_before(state, reply)
+    return h("div", {"class": "banner last-move" + (" with-own" if own is not None else ""),
+                     "data-last-move": reply["move"] if reply is not None else None},
+             h("p", {"class": "said own-move", "data-own-move": own["move"]},
+               h("span", {}, s.did(own, _actor(state, seat))),
+               h("button", {"type": "button", "class": "hide-own", "data-action": "dismiss-own",
+                            "aria-label": s.t("action.hide-own"), "title": s.t("action.hide-own")},
+                 h("span", {"aria-hidden": "true"}, "×")) if state.own is not None else None)
+             if own is not None else None,
+             h("p", {"class": "said reply", "data-reply": reply["move"]},
+               h("span", {}, s.did(reply, state.names[reply["seat"]])),
+               h("span", {"class": "minis", "aria-hidden": "true"},
+                 [h("span", {"class": "mini-card", "data-good": c}) for c in (reply["taken"] or "")]))
+             if reply is not None else None)
 
 
 def _own_before(state: TableState, last: MoveEntry) -> MoveEntry | None:
@@ -583,6 +620,10 @@ def _actions(state: TableState, s: Strings) -> Node:
         text = s.t(f"hint.{kind}")
     else:
         text = s.reason(reason)
+    back = None
+    if kind == "over" and state.dialog is None and state.kind in ("game", "position") and state.interactive:
+        back = h("button", {"type": "button", "class": "act primary result-back", "data-action": "show-result",
+                            "data-autofocus": True}, s.t("action.show-result"))
     undo = None
     if state.tools and state.kind in ("game", "position") and state.opponent != "human":
         undo = h("button", {"type": "button", "class": "act undo", "data-action": "undo",
@@ -598,6 +639,7 @@ def _actions(state: TableState, s: Strings) -> Node:
                h("p", {"class": "hint" + (" why" if kind == "why" else ""), "data-hint": kind,
                        "data-code": reason.code if reason else None},
                  h("span", {"aria-live": "polite"}, text if said else None), None if said else text),
+               back,
                undo,
                h("button", {"type": "button", "class": "act clear", "data-action": "clear",
                             "aria-keyshortcuts": _shortcut("clear"), "disabled": not state.selection},
@@ -736,6 +778,8 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
         # the move that ended the round, so it is not hidden behind the dialog
         breakdown.children.insert(0, h("p", {"class": "last-line", "data-last-move": last["move"]},
                                        s.did(last, _actor(state, last["seat"]))))
+    look = h("button", {"type": "button", "data-action": "look-table"}, s.t("action.look-table")) \
+        if state.kind in ("game", "position") else None
     if state.dialog == "match":
         mw = res["match_winner"]
         if mw == "draw":
@@ -749,8 +793,10 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                                       "data-winner": mw},
                           h("p", {"class": "kicker"}, s.t("match.title")),
                           h("h2", {"id": "dlg-title", "class": "trophy"}, title),
+                          match_summary(state, s),
                           breakdown,
                           h("div", {"class": "dialog-buttons"},
+                            look,
                             h("button", {"type": "button", "data-action": "review-game"}, s.t("review.open"))
                             if state.tools else None,
                             h("button", {"type": "button", "class": "primary big", "data-action": "new-game",
@@ -759,6 +805,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                                   "aria-labelledby": "dlg-title", "data-dialog": "round"},
                       breakdown,
                       h("div", {"class": "dialog-buttons"},
+                        look,
                         h("button", {"type": "button", "class": "primary big", "data-action": "next-round",
                                      "data-autofocus": True}, s.t("action.next-round")))))
 

@@ -17,8 +17,14 @@ from .modes import Mode, Opener, Page
 from .modes.editor import editor_at
 from .modes.match import MatchMode, pending_save, saved_match
 from .modes.tutorial import TutorialMode
+from .names import saved_names
 from .profile import Profile
 from .saved import SavedGame
+
+
+def _names(saved: SavedGame) -> tuple[str, str] | None:
+    """The names two players on one device gave themselves, kept with their save (None: none, or not two players)."""
+    return saved_names(saved.extra) if saved.opponent == "human" else None
 
 
 class Resuming(Page, Opener, Protocol):
@@ -93,7 +99,7 @@ class Resumer:
         if lang in LANGS and "lang" not in page.address.given and page.profile.lang is None:
             page.lang = str(lang)
         self.previous = None
-        page.open_match(saved.record, saved.opponent, saved.human_seat)
+        page.open_match(saved.record, saved.opponent, saved.human_seat, _names(saved))
         page.notices.append(Reason("save.resumed"))
         return True
 
@@ -122,7 +128,7 @@ class Resumer:
         """The question's first answer: back to the saved game (the link's new one is dropped, never saved)."""
         prev, self.previous, self.other_tab = self.previous, None, False
         if prev is not None:
-            self.page.open_match(prev.record, prev.opponent, prev.human_seat)
+            self.page.open_match(prev.record, prev.opponent, prev.human_seat, _names(prev))
             self.page.notices = [Reason("save.resumed")]
 
     def keep_new(self) -> None:

@@ -49,6 +49,7 @@ class MatchMode(BaseMode):
                              moves=list(record.moves), start=record.start)
         self.last: MoveEntry | None = None      # the move just played on this table, highlighted
         self.pass_to: int | None = None         # the pass screen: the seat to hand the device to
+        self.dismissed = 0                      # the player hid their own move's result when this many moves were played
         self._history = replay(self.record)    # cache of replay(record)
         self._dealt: Position | None = None     # cache of next_round(history[-1]) once Next round is pressed
         self._log: tuple[tuple[int, bool], list[LogEntry]] | None = None
@@ -129,11 +130,39 @@ class MatchMode(BaseMode):
         st.thinking = self.thinking
         st.log = self.log
         st.last = self.last
+        st.own = self.own_move() if at is None else None
+        st.rounds = [] if playing else self.round_results(seat)
         st.pass_to = self.pass_to
         st.can_undo = self.can_undo()
         st.can_suggest = True
         st.interactive = True
         st.caption = self.caption
+
+    def round_results(self, seat: int) -> list[dict[str, Any]]:
+        """Each finished round's result as `seat` sees it (public once the round is over), first round first."""
+        out: list[dict[str, Any]] = []
+        for q in self.history:
+            if q.round_over:
+                seen: dict[str, Any] = dict(view(q, seat))
+                res: dict[str, Any] = seen["result"]
+                out.append(res)
+        return out
+
+    def own_move(self) -> MoveEntry | None:
+        """The viewer's own last move of the round being played, kept in view (apart from the computer's reply)
+        until the player hides it or plays again; None for two players on one device (the pass screen says it)."""
+        if self.human or self.last is None:
+            return None
+        ply = 0
+        found: MoveEntry | None = None
+        for entry in self.log:
+            if entry["kind"] in ("take", "camels", "exchange", "sell"):
+                ply += 1
+                if entry["seat"] == self.viewer:
+                    found = entry if ply > self.dismissed else None
+        if found is None or found["round"] != self.position.round or self._dealt is not None:
+            return None
+        return found
 
     def may_move(self) -> bool:
         """The seat in front of the screen is to move and the computer is not thinking."""
@@ -220,6 +249,20 @@ class MatchMode(BaseMode):
             self.page.fail(exc)
         self.page.refresh()
 
+    def dismiss_own(self) -> None:
+        """The own move's Hide button: its result leaves the table (the next move of the player shows again)."""
+        self.dismissed = len(self.moves)
+
+    def look_at_table(self, look: bool) -> None:
+        """The result dialog's "Look at the table" (look) and the table's "Back to the result" (not look)."""
+        if not self.position.round_over or self.screen != "table":
+            return
+        over = "match" if self.position.status == "match-over" else "round"
+        if look and self.page.dialog == over:
+            self.page.dialog = None
+        elif not look and self.page.dialog is None:
+            self.page.dialog = over
+
     def next_round(self) -> bool:
         """The round dialog's button: deal the next round."""
         p = self.position
@@ -288,8 +331,10 @@ class MatchMode(BaseMode):
         if self.page.embed or not self.saves or self.holding:
             return
         try:
-            text = save_text(self.record, {"opponent": self.opponent, "human_seat": self.human_seat,
-                                           "lang": self.page.lang})
+            extra: dict[str, Any] = {"opponent": self.opponent, "human_seat": self.human_seat, "lang": self.page.lang}
+            if self.human and self.players is not None:
+                extra["names"] = list(self.players)   # names.saved_names reads them back; older saves have none
+            text = save_text(self.record, extra)
             stored = self.page.platform.store(STORAGE_KEY, text)
         except Exception as exc:  # noqa: BLE001 - saving is a convenience; the game goes on without it
             self.page.platform.console_warn(f"Jaipur could not save the game: {type(exc).__name__}: {exc}")
