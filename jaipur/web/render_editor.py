@@ -192,7 +192,7 @@ def editor_screen(state: TableState, s: Strings) -> Node:
              h("header", {"class": "bar"},
                h("div", {"class": "brand"}, h("span", {"class": "logo", "aria-hidden": "true"}),
                  h("h1", {"class": "title"}, s.t("editor.title"))),
-               h("div", {"class": "tools"},
+               h("div", {"class": "tools ed-tools"},
                  h("button", {"type": "button", "data-action": "editor-deal"}, s.t("editor.deal")),
                  h("button", {"type": "button", "data-action": "editor-clear"}, s.t("editor.clear")),
                  h("button", {"type": "button", "data-action": "rules", "aria-haspopup": "dialog"},
