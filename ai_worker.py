@@ -2,9 +2,11 @@
 
 The page (WorkerLink) starts this script as a named worker on the same Pyodide and the same jaipur
 archive as main.py, and awaits `think(request)`: a JSON request (level, a seat's view, seed, movetime)
-in, a JSON answer (the move, or an error text) out. The worker never touches the page.
+in, a JSON answer (the move, or an error text) out; and `review(request)`, one move of the game review
+(jaipur/web/worker_review.py). The worker never touches the page.
 """
 from jaipur import bots  # noqa: F401 - import the bots now, so the first think does not pay for it
+from jaipur.web.worker_review import review_answer
 from jaipur.web.worker_thinker import answer
 
 
@@ -13,4 +15,9 @@ def think(request: str) -> str:
     return answer(str(request))
 
 
-__export__ = ["think"]
+def review(request: str) -> str:
+    """Review one move of a record for the game review (worker_review.review_answer)."""
+    return review_answer(str(request))
+
+
+__export__ = ["think", "review"]

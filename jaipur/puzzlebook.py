@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -113,16 +113,28 @@ def ending_moves(position: Position) -> list[str]:
     return [m for m in legal_moves(position) if apply(position, m).round_over]
 
 
+MAX_PLAYOUT_PLIES = 200
+YIELD_PLIES = 12
+"""Moves of a playout between two yields of `think_win_rate`."""
+"""A playout of `win_rate` ends after this many moves even when the round goes on (exchanges draw no card, so
+two traders can swap the same goods for ever); it then counts half, like a tie."""
+
+
 def win_rate(position: Position, move: str, playouts: int, seed: int) -> float:
     """The solver's chance of winning the round after `move`, estimated from its view: `playouts` dealings of
-    the hidden cards, each played to the round's end by the trader on both sides (a tie counts half)."""
-    *_, rate = win_rate_steps(position, move, playouts, seed)
-    assert rate is not None
-    return rate
+    the hidden cards, each played to the round's end by the trader on both sides (a tie counts half; so does a
+    playout still going after MAX_PLAYOUT_PLIES moves)."""
+    thinking = think_win_rate(position, move, playouts, seed)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return float(done.value)
 
 
-def win_rate_steps(position: Position, move: str, playouts: int, seed: int) -> Iterator[float | None]:
-    """`win_rate` one playout at a time: None after each playout, the rate last (the same dealings and result)."""
+def think_win_rate(position: Position, move: str, playouts: int, seed: int) -> Generator[None, None, float]:
+    """`win_rate` as a generator that yields after every playout and every YIELD_PLIES moves within one (a
+    page's thread stays responsive: a whole playout is ~0.1 s in Pyodide)."""
     from .bots import get_bot
 
     trader = get_bot("trader")
@@ -132,12 +144,19 @@ def win_rate_steps(position: Position, move: str, playouts: int, seed: int) -> I
     total = 0.0
     for _ in range(playouts):
         world = apply(determinize(seen, rng), move)
-        while not world.round_over:
+        plies = 0
+        while not world.round_over and plies < MAX_PLAYOUT_PLIES:
             world = apply(world, trader.choose(view(world, world.to_move), rng))
-        winner = result(world)["winner"]
-        total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
-        yield None
-    yield total / playouts
+            plies += 1
+            if plies % YIELD_PLIES == 0:
+                yield
+        if world.round_over:
+            winner = result(world)["winner"]
+            total += 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+        else:
+            total += 0.5   # the traders exchanged back and forth without end: no winner either way
+        yield
+    return total / playouts
 
 
 def sale_rupees(position: Position, move: str) -> int:
@@ -254,11 +273,14 @@ def judge_steps(position: Position, solution: str, playouts: int = PLAYOUTS, see
     yield None
     rates: dict[str, float] = {}
     for m in ([] if sure else [solution]) + contenders(position, solution):
-        for got in win_rate_steps(position, m, playouts, seed + 1):
-            if got is None:
-                yield None
-            else:
-                rates[m] = got
+        thinking = think_win_rate(position, m, playouts, seed + 1)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                rates[m] = float(done.value)
+                break
+            yield None
     rate = 1.0 if sure else rates.pop(solution)
     best = min(rates, key=lambda m: (-rates[m], m)) if rates else None
     yield Verdict(solution, sure, others, rate, best, rates[best] if best is not None else None)

@@ -1,7 +1,8 @@
 """The page's address, read in ONE place: what `?query` and `#hash` ask for (`read_address`), checked.
 
 Query: ``opponent=novice|trader|maharaja|human``, ``seed=N``, ``mode=standard|single-round``,
-``lang=en|fa``, ``embed=1``, ``interactive=0|1``, ``caption=…`` (plain text, cut to 200
+``lang=en|fa``, ``embed=1``, ``interactive=0|1``, ``reply=0|1`` (0: the computer does not answer in a
+position; see docs/embedding.md), ``caption=…`` (plain text, cut to 200
 characters), ``seat=0|1`` (``all`` too for a replay), ``learn=1`` (Learn to play), ``edit=1`` (the position editor,
 at the hash's position or puzzle when there is one), ``host=<origin>[,<origin>…]|*``
 (who may send postMessage commands, see host.py).
@@ -59,7 +60,7 @@ MAX_VALUE = 20_000
 
 PROBLEMS = ("param.opponent", "param.seed", "param.mode", "param.lang", "param.embed", "param.interactive",
             "param.seat", "param.caption", "param.position", "param.record", "param.conflict", "param.collection",
-            "param.learn", "param.edit")
+            "param.learn", "param.reply", "param.reply-alone", "param.edit")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`; see also puzzle.PROBLEMS and
 host.PROBLEMS)."""
 
@@ -83,6 +84,7 @@ class PageRequest:
     puzzle: Puzzle | None = None
     learn: bool = False                          # `?learn=1`: the guided first game (Learn to play)
     edit: bool = False                           # `?edit=1`: the position editor (at `#position=…` when given)
+    reply: bool = True                           # `?reply=0`: the computer does not answer in a position (a lesson)
     collection: str | None = None                # `?puzzle=ID`: a puzzle of the collection (jaipur.puzzlebook)
     players: tuple[str, str] | None = None
     hosts: tuple[str, ...] = ()
@@ -110,7 +112,7 @@ class PageRequest:
         """A JSON-ready digest (for the command line and for logs)."""
         return {
             "kind": self.kind, "opponent": self.opponent, "seed": self.seed, "mode": self.mode, "lang": self.lang,
-            "embed": self.embed, "interactive": self.interactive, "caption": self.caption, "seat": self.seat,
+            "embed": self.embed, "interactive": self.interactive, "reply": self.reply, "caption": self.caption, "seat": self.seat,
             "viewer": self.viewer(), "hosts": list(self.hosts), "learn": self.learn, "edit": self.edit,
             "solution": [" ".join(line) for line in self.puzzle.lines] if self.puzzle else None,
             "moves": len(self.record.moves) if self.record else None,
@@ -243,6 +245,7 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
     req.interactive = _flag(params, "interactive", True, problems)
     req.learn = _flag(params, "learn", False, problems)
     req.edit = _flag(params, "edit", False, problems)
+    req.reply = _flag(params, "reply", True, problems)
     seat = _choice(params, "seat", SEATS, problems)
     if "caption" in params:
         req.caption, cut = clean_caption(params["caption"])
@@ -303,6 +306,9 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
         req.players = _names(data)
         if not req.caption and isinstance(data.get("caption"), str):
             req.caption = clean_caption(data["caption"])[0]
+    if not req.reply and (req.position is None or req.puzzle is not None):
+        problems.append(_problem("param.reply-alone"))   # only a position played on has a computer to hold back
+        req.reply = True
     if seat is not None:
         if seat == "all" and req.record is None:
             problems.append(_problem("param.seat", value="all"))

@@ -41,6 +41,7 @@ from .modes import (
     Thinker,
 )
 from .modes.editor import editor_at, editor_for
+from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
@@ -499,7 +500,13 @@ class Controller:
         False: a game of its own (a host page's command) that is never written over the player's save."""
         self._leave()
         self.choice_opponent = opponent
-        match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
+        if record.start is not None:   # a lesson: it can be tried again; `reply=0` holds the computer back
+            reply = self.address.reply or opponent == "human"
+            thinker = self.thinker() if reply else Thinker(self.platform, self.bots, self.movetime, self.min_think)
+            match: MatchMode = LessonMode(self, record, opponent, human_seat, thinker, players, caption,
+                                          saves and reply, reply)
+        else:
+            match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
         match.holding = self.resumer.holds(saves)
         self.mode = match
         match.save()
@@ -558,7 +565,7 @@ class Controller:
 
     def open_record(self, record: Record, seat: int | str | None = None) -> None:
         """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all")."""
-        self.open_mode(ReplayMode(self, record, seat, self.autoplay_delay))
+        self.open_mode(ReplayMode(self, record, seat, self.autoplay_delay, self.worker))
 
     def reset(self) -> None:
         """Back to what the page's own address asked for."""

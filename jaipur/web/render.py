@@ -32,6 +32,7 @@ from .nodes import walk as walk
 from .preview import preview
 from .render_collection import collection_list, collection_nav
 from .render_editor import editor_panel, editor_screen
+from .render_lesson import held_turn, moved_line, restart_button
 from .render_match import match_summary
 from .render_review import review_panel
 from .render_tutorial import learn_entry, lesson_nav
@@ -295,6 +296,7 @@ def _top(state: TableState, s: Strings) -> Node | None:
                                  h("strong", {}, (pz.get("title") or s.t("puzzle.title")) + ": "), h("span", {"data-caption": True}, task))
     else:
         caption = h("p", {"class": "caption", "data-caption": True}, state.caption) if state.caption else None
+    caption = caption or moved_line(state, s)
     if caption is None and notices is None:
         return None
     return h("div", {"class": "top"}, caption, notices)
@@ -312,16 +314,20 @@ def _bar(state: TableState, s: Strings) -> Node:
     elif state.kind == "still":
         turn = s.t("turn.still")
     elif state.puzzle is not None and state.puzzle["solved"]:
-        turn = s.t("turn.solved")
+        turn = s.t("turn.learned" if state.lesson is not None else "turn.solved")
     elif state.turn == "over":
         turn = s.t("turn.match-over" if status == "match-over" else "turn.over")
+    elif held_turn(state, s):
+        turn = str(held_turn(state, s))
     elif state.thinking:
         turn = s.t("turn.thinking", name=state.names[other])
     elif state.turn == "you":
         turn = s.t("turn.player", name=state.names[state.seat]) if state.you_are_named else s.t("turn.you")
     else:
         turn = s.t("turn.wait", name=state.names[other])
-    if state.kind in ("still", "puzzle", "replay", "editor"):
+    if state.lesson is not None:   # Learn to play: its steps are not puzzles
+        level = s.t("vs.learn")
+    elif state.kind in ("still", "puzzle", "replay", "editor"):
         level = s.t(f"vs.{state.kind}")
     elif state.opponent == "human":
         level = s.t("vs.human")
@@ -354,7 +360,7 @@ def _bar(state: TableState, s: Strings) -> Node:
                                         h("h1", {"class": "title"}, s.t("app.title"))),
              h("h1", {"class": "sr-only"}, s.t("app.title")) if state.embed else None,
              h("span", {"class": "badge", "data-level": state.opponent if state.kind in ("game", "position")
-                        else state.kind}, level),
+                        else "learn" if state.lesson is not None else state.kind}, level),
              h("span", {"class": "badge round"}, s.t("round", n=v.get("round", 1))),
              h("span", {"class": "turn" + (" thinking" if state.thinking else ""), "role": "status",
                         "aria-live": "polite", "data-turn-label": state.turn}, turn),
@@ -616,7 +622,7 @@ def _actions(state: TableState, s: Strings) -> Node:
         text = s.t("hint.ready", move=_ready_text(state, s, ready or ""))
     elif kind == "wait":
         text = s.t("hint.wait", name=state.names[1 - state.seat])
-    elif kind in ("over", "still", "solved", "puzzle"):
+    elif kind in ("over", "still", "solved", "puzzle", "learn", "learned", "held"):
         text = s.t(f"hint.{kind}")
     else:
         text = s.reason(reason)
@@ -640,7 +646,7 @@ def _actions(state: TableState, s: Strings) -> Node:
                        "data-code": reason.code if reason else None},
                  h("span", {"aria-live": "polite"}, text if said else None), None if said else text),
                back,
-               undo,
+               undo, restart_button(state, s),
                h("button", {"type": "button", "class": "act clear", "data-action": "clear",
                             "aria-keyshortcuts": _shortcut("clear"), "disabled": not state.selection},
                  s.t("action.clear"))
@@ -796,6 +802,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                           match_summary(state, s),
                           breakdown,
                           h("div", {"class": "dialog-buttons"},
+                            restart_button(state, s),
                             look,
                             h("button", {"type": "button", "data-action": "review-game"}, s.t("review.open"))
                             if state.tools else None,
@@ -805,6 +812,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                                   "aria-labelledby": "dlg-title", "data-dialog": "round"},
                       breakdown,
                       h("div", {"class": "dialog-buttons"},
+                        restart_button(state, s),
                         look,
                         h("button", {"type": "button", "class": "primary big", "data-action": "next-round",
                                      "data-autofocus": True}, s.t("action.next-round")))))

@@ -3,6 +3,8 @@ reviewed seat's estimated chance of winning after each of its moves, and the cos
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..review import Review
 from .i18n import Strings
 from .model import TableState
@@ -38,6 +40,14 @@ def chart(r: Review, s: Strings) -> Node:
              dots)
 
 
+def progress(rv: dict[str, Any], s: Strings) -> Node:
+    """How far a running review has come: a bar and "5 of 24 moves reviewed" (a polite live region)."""
+    done, total = int(rv.get("done") or 0), int(rv.get("total") or 0)
+    return h("p", {"class": "review-progress", "data-review-progress": done, "data-review-total": total},
+             h("progress", {"max": max(1, total), "value": done, "aria-hidden": "true"}), " ",
+             h("span", {"aria-live": "polite"}, s.t("review.progress", n=s.num(done), total=s.num(total))))
+
+
 def review_panel(state: TableState, s: Strings) -> Node | None:
     """The review part of the replay controls (nothing outside a replay)."""
     rv = state.review
@@ -48,13 +58,16 @@ def review_panel(state: TableState, s: Strings) -> Node | None:
     button = h("button", {"type": "button", "data-action": "review", "disabled": bool(rv["running"])},
                s.t("review.running") if rv["running"] else s.t("review.button", name=name))
     if r is None:
-        return h("section", {"class": "review", "data-review": "running" if rv["running"] else "none"}, button)
+        return h("section", {"class": "review", "data-review": "running" if rv["running"] else "none",
+                             "data-reviewer": rv.get("where") or None},
+                 button, progress(rv, s) if rv["running"] else None)
     marks = [h("li", {"data-review-mark": p.index},
                s.t("review.mark", ply=s.num(p.index + 1), move=p.move, before=percent(s, p.best),
                    after=percent(s, p.chance)), " ",
                s.t("review.better", move=p.preferred), " ", s.reason(p.why))
              for p in r.marks]
-    return h("section", {"class": "review", "data-review": "done", "data-marks": len(r.marks)},
+    return h("section", {"class": "review", "data-review": "done", "data-marks": len(r.marks),
+                         "data-reviewer": rv.get("where") or None},
              h("h3", {}, s.t("review.title", name=name, n=s.num(r.round))),
              chart(r, s) if r.points else None,
              h("ol", {"class": "review-marks"}, marks) if marks else

@@ -76,3 +76,18 @@ def test_a_stop_ends_the_review_early_and_says_so() -> None:
 
     part = run_to_end(think_review(record, seat, playouts=2, iterations=5, stop=stop))
     assert not part.complete and len(part.points) == 2 and at > 2
+
+
+def test_an_estimate_ends_even_when_the_traders_exchange_for_ever() -> None:
+    """Exchanges draw no card: in some dealings of this position two traders swap goods back and forth and the
+    round never ends. The estimate stops such a playout (puzzlebook.MAX_PLAYOUT_PLIES) and counts it half."""
+    from jaipur import puzzlebook
+    from jaipur.record import replay
+
+    moves = ["TS", "TM", "XSS-LL", "XLL-MM", "TM", "S2L", "TP", "TD", "S3S", "TC", "S1P", "S2C", "TM", "TG", "XGS-MM"]
+    p = replay(Record(seed=11, mode="single-round", moves=moves))[14]
+    steps = list(puzzlebook.think_win_rate(p, "XGS-MM", 8, 11 * 1009 + 14))
+    most = 8 * (1 + puzzlebook.MAX_PLAYOUT_PLIES // puzzlebook.YIELD_PLIES)
+    assert 8 < len(steps) <= most                                 # every playout ended, yielding along the way
+    rate = puzzlebook.win_rate(p, "XGS-MM", 8, 11 * 1009 + 14)
+    assert 0.0 <= rate <= 1.0 and (rate * 16) == int(rate * 16)   # wins, losses and halves of 8 playouts

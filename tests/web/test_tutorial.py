@@ -158,3 +158,31 @@ def test_progress_reads_from_anything() -> None:
     assert done_from_text(None) == frozenset() and done_from_text("[1, {}]") == frozenset()
     assert done_from_text('["take", "nope"]') == {"take"}
     assert first_open(frozenset(IDS)) == 0 and first_open(frozenset(IDS[:2])) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_tutorial_shows_no_puzzle_badge_nor_puzzle_hint(lang: str) -> None:
+    c, pf = boot(f"?learn=1&lang={lang}")
+    words = catalogue(lang)
+
+    def badge() -> str:
+        (node,) = [n for n in find(pf.node) if "badge" in str(n.attrs.get("class", "")).split()
+                   and "round" not in str(n.attrs.get("class", "")).split()]
+        return text_of(node)
+
+    def hint() -> str:
+        (node,) = [n for n in find(pf.node) if "data-hint" in n.attrs]
+        return text_of(node)
+
+    assert badge() == words["vs.learn"] != words["vs.puzzle"]
+    assert hint() == words["hint.learn"]
+    assert words["hint.puzzle"] not in text_of(pf.node) and words["puzzle.title"] + ":" not in text_of(pf.node)
+    play_by_clicks(c, STEPS[0].moves()[0])
+    assert find(pf.node, **{"data-verdict": "solved"})
+    assert badge() == words["vs.learn"] and hint() == words["hint.learned"]
+    assert words["hint.solved"] not in text_of(pf.node) and words["turn.solved"] not in text_of(pf.node)
+    from jaipur.web.puzzle import Puzzle
+
+    c.open_puzzle(Puzzle(STEPS[0].position, STEPS[0].moves()))   # a real puzzle keeps its badge and hint
+    c.draw()
+    assert badge() == words["vs.puzzle"] and hint() == words["hint.puzzle"]

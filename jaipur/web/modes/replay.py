@@ -3,11 +3,11 @@ rounds, whose cards are shown, and the autoplay, which this mode owns (a timer t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...position import Position
-from ...record import Record
-from ...review import Review, think_review
+from ...record import Record, replay
+from ...review import Point, Review, marks_of, moves_to_review, searcher, think_point
 from ..i18n import Strings
 from ..model import Key, TableState, action_states
 from ..motion import Played
@@ -15,14 +15,22 @@ from ..replayer import Replayer
 from .base import BaseMode, Page
 from .thinker import stepped
 
+if TYPE_CHECKING:
+    from ..worker_thinker import WorkerLink
+
 AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
-REVIEW_PLAYOUTS = 4
+REVIEW_PLAYOUTS = 8
 """Playouts per estimate when the page reviews a round."""
-REVIEW_BUDGET = 30.0
+REVIEW_BUDGET = 45.0
 """Seconds the page's review may take at most (then it shows the moves reviewed so far, and says so)."""
-REVIEW_ITERATIONS = 10
-"""The search's iterations per position in the page's review."""
+REVIEW_ITERATIONS = 40
+"""The top bot's iterations per position in the page's review (the same review on every device)..."""
+REVIEW_MOVETIME: float | None = 0.5
+"""... and at most this many seconds of its search per position (a slow device stops it sooner)."""
+REVIEW_WORKER_WAIT = 15.0
+"""Seconds a review waits for the worker to start (once) before it reviews on the page's thread instead (the two
+together on a machine's two cores were slower than waiting: 30 s against 20 s for a 48-move round)."""
 STEPS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward", "replay-last": "last",
          "replay-round": "round"}
 
@@ -34,7 +42,7 @@ class ReplayMode(BaseMode):
     actions = frozenset({*STEPS, "replay-play", "replay-seat"})
 
     def __init__(self, page: Page, record: Record, seat: int | str | None = None,
-                 delay: float = AUTOPLAY_DELAY) -> None:
+                 delay: float = AUTOPLAY_DELAY, worker: WorkerLink | None = None) -> None:
         self.replayer = Replayer(record, seat if seat in (0, 1, "all") else 0)
         super().__init__(page)
         self.delay = delay
@@ -43,6 +51,10 @@ class ReplayMode(BaseMode):
         self.review: Review | None = None      # the game review of one seat's round (jaipur.review), once made
         self.reviewing = False
         self._review_token = 0
+        self.worker = worker                   # the page's worker (worker_thinker.WorkerLink): the review runs there
+        self.reviewed = 0                      # moves reviewed so far, of `to_review`
+        self.to_review = 0
+        self.reviewer = ""                     # where the last move was reviewed: "worker" or "page"
 
     @property
     def position(self) -> Position:
@@ -77,7 +89,8 @@ class ReplayMode(BaseMode):
         st.interactive = False
         st.replay = dict(info, autoplay=self.autoplaying, rounds=rp.rounds(), round=p.round,
                          to_move=p.to_move, status=p.status)
-        st.review = {"running": self.reviewing, "review": self.review, "seat": self._review_seat()}
+        st.review = {"running": self.reviewing, "review": self.review, "seat": self._review_seat(),
+                     "done": self.reviewed, "total": self.to_review, "where": self.reviewer}
 
     def ready(self) -> tuple[str, str, bool, int | str]:
         """A replay, seen from the chosen seat (or "all")."""
@@ -166,28 +179,90 @@ class ReplayMode(BaseMode):
         return int(seen) if seen in (0, 1) else 0
 
     def start_review(self, playouts: int | None = None, iterations: int | None = None) -> None:
-        """Review the shown seat's moves in the current frame's round, in the background (yields to the page)."""
+        """Review the shown seat's moves in the current frame's round in the background: one move at a time in
+        the page's worker (the one the computer thinks in, started now if need be), or on the page's own
+        thread in small steps while there is none; how far it has come is shown (`reviewed`, `to_review`)."""
         if self.reviewing:
             return
         self.reviewing = True
         self.review = None
         self._review_token += 1
+        record, seat = self.replayer.record, self._review_seat()
+        _, picked, rnd = moves_to_review(record, seat, self.position.round)
+        self.reviewed, self.to_review = 0, len(picked)
+        if self.worker is not None:
+            self.worker.start()
+        budget = (playouts or REVIEW_PLAYOUTS, iterations or REVIEW_ITERATIONS)
+        self.page.platform.spawn(self._run_review(self._review_token, record, seat, rnd, picked, budget))
+
+    async def _run_review(self, token: int, record: Record, seat: int, rnd: int, picked: list[int],
+                          budget: tuple[int, int]) -> None:
+        """Review the moves one by one (worker, or page's thread), drawing the progress after each; at most
+        REVIEW_BUDGET seconds in all (then the moves reviewed so far are shown, and said to be a part)."""
         clock = self.page.platform
         until = clock.now() + REVIEW_BUDGET
-        thinking = think_review(self.replayer.record, self._review_seat(), self.position.round,
-                                playouts or REVIEW_PLAYOUTS, seed=self.replayer.record.seed,
-                                iterations=iterations or REVIEW_ITERATIONS, stop=lambda: clock.now() > until)
-        self.page.platform.spawn(self._run_review(self._review_token, thinking))
-
-    async def _run_review(self, token: int, thinking: Any) -> None:
-        """Step the review, handing the page back its event loop after every estimate."""
+        points: list[Point] = []
+        complete = True
         try:
-            live, review = await stepped(thinking, self.page.platform, lambda: token == self._review_token)
-            if live and token == self._review_token:
-                self.review = review
-                self.reviewing = False
+            positions = replay(record)
+            bot = searcher(budget[1])
+            wait_until = clock.now() + REVIEW_WORKER_WAIT
+            for i in picked:
+                if clock.now() > until:
+                    complete = False
+                    break
+                pt = await self._review_move(token, record, positions, i, seat, budget, bot, wait_until)
+                if token != self._review_token:
+                    return
+                points.append(pt)
+                self.reviewed = len(points)
                 self.page.refresh()
+        except _Dropped:
+            return
         except Exception as exc:  # noqa: BLE001
+            if token == self._review_token:
+                self.reviewing = False
+                self.page.fail(exc)
+                self.page.refresh()
+            return
+        if token == self._review_token:
+            self.review = Review(seat, rnd, points, marks_of(points), complete)
             self.reviewing = False
-            self.page.fail(exc)
             self.page.refresh()
+
+    async def _review_move(self, token: int, record: Record, positions: list[Position], i: int, seat: int,
+                           budget: tuple[int, int], bot: Any, wait_until: float) -> Point:
+        """One move reviewed: in the worker once it has started (waiting for it until `wait_until`), else on
+        the page's thread, handing the page its event loop back every few milliseconds."""
+        from ..worker_review import read_point, remote_review, review_request
+
+        clock = self.page.platform
+        link = self.worker
+        while link is not None and link.remote is None and not link.failed and clock.now() < wait_until:
+            await clock.sleep(0.05)
+        if token != self._review_token:
+            raise _Dropped()
+        remote = remote_review(link)
+        if remote is not None and link is not None:
+            self.reviewer = "worker"
+            try:
+                text = await remote(review_request(record, seat, i, budget[0], record.seed, budget[1],
+                                                   REVIEW_MOVETIME))
+            except Exception as exc:  # noqa: BLE001 - a broken worker: this move and the rest on the page
+                link.fail(f"the worker failed to review ({type(exc).__name__}: {' '.join(str(exc).split())[:160]})")
+            else:
+                try:
+                    return read_point(text)
+                except Exception as exc:  # noqa: BLE001 - the worker could not review this move: the page does
+                    clock.console_warn(f"Jaipur reviews move {i + 1} on the page's thread: {exc}")
+        self.reviewer = "page"
+        thinking = think_point(positions, record.moves, i, seat, budget[0], record.seed, budget[1],
+                               REVIEW_MOVETIME, bot)
+        live, pt = await stepped(thinking, clock, lambda: token == self._review_token)
+        if not live:
+            raise _Dropped()
+        return pt  # type: ignore[no-any-return]
+
+
+class _Dropped(Exception):
+    """The review was stopped (the viewer left, or a new review began) while a move was being reviewed."""

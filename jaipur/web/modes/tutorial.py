@@ -45,6 +45,8 @@ class TutorialMode(PuzzleMode):
         super().table(st, s, selection, at)
         told = s.t(f"learn.{self.step.id}.try")
         st.caption = told
+        if st.hint[0] in ("puzzle", "solved"):   # the step's own words, not a puzzle's
+            st.hint = ("learn" if st.hint[0] == "puzzle" else "learned", None, None)
         if st.puzzle is not None:
             st.puzzle["caption"] = told
             st.puzzle["title"] = s.t("learn.step", n=s.num(self.index + 1), total=s.num(len(STEPS)))
