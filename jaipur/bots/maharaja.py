@@ -7,9 +7,12 @@ in that world: at the root every legal move (every exchange included), below it
 the playout policy's candidates that are legal in the world, each picked by
 PUCT with priors that mix the trader heuristic's scores and the trained
 evaluator's value of the position the move leads to. From a new node the cheap
-playout policy plays on to the end of the round (`jaipur.bots.playout`: it never
-lists every exchange); past `cutoff` plies the evaluator values the position
-instead. A finished round is scored exactly, tie-breaks included: seals are all
+playout policy (`jaipur.bots.playout`: it never lists every exchange) plays
+`cutoff` plies, then the evaluator values the position. The cut-off is short on
+purpose: the cheap policy's playouts to the end of the round mislead the search
+(against maharaja-1, cut-off 60 scored 0.40 and cut-off 8 scores well above
+half; the figures are in `bench/arena_results.md`). A round that ends inside the
+tree or a playout is scored exactly, tie-breaks included: seals are all
 a match counts, so the value is winning the round (a tenth of it rewards the
 margin, which keeps close playouts informative). A time budget (monotonic clock, firm)
 or an iteration count bounds the search; with an iteration count and a seed the
@@ -80,7 +83,7 @@ class MaharajaBot(Bot):
         self,
         movetime: float | None = DEFAULT_MOVETIME,
         iterations: int | None = None,
-        cutoff: int = 60,
+        cutoff: int = 8,
         exploration: float = 1.0,
         fpu: float = 0.1,
         temperature: float = 4.0,
