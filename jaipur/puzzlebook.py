@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -226,6 +226,79 @@ def rival(position: Position, solution: str, playouts: int, seed: int) -> tuple[
     return best, rates[best]
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """The verifier on an author's puzzle (`judge`): is the solution the one clearly best move?
+
+    `sure`: it wins the round now whatever the hidden cards are (exact); `others_sure`: the other moves that do
+    too; `rate`: the solver's chance of winning after it (1.0 when sure, else estimated by playouts); `rival`
+    and `rival_rate`: the best other move by the same playouts."""
+
+    solution: str
+    sure: bool
+    others_sure: tuple[str, ...]
+    rate: float
+    rival: str | None
+    rival_rate: float | None
+
+    @property
+    def as_good(self) -> tuple[str, ...]:
+        """The other moves as good as the solution: every other sure win, else the rival when its estimated
+        chance is within `MARGIN` of the solution's."""
+        if self.others_sure:
+            return self.others_sure
+        if self.rival is not None and self.rival_rate is not None and self.rival_rate > self.rate - MARGIN:
+            return (self.rival,)
+        return ()
+
+    @property
+    def accepted(self) -> bool:
+        """True when no other move is as good: a puzzle with one answer."""
+        return not self.as_good
+
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as JSON (the command line prints it)."""
+        return {"solution": self.solution, "accepted": self.accepted, "sure": self.sure,
+                "others_sure": list(self.others_sure), "rate": round(self.rate, 4), "rival": self.rival,
+                "rival_rate": None if self.rival_rate is None else round(self.rival_rate, 4),
+                "as_good": list(self.as_good), "margin": MARGIN}
+
+
+def judge_steps(position: Position, solution: str, playouts: int = PLAYOUTS, seed: int = 0) -> Iterator[Verdict | None]:
+    """`judge` a playout at a time: None after each step, the Verdict last (a page yields to its event loop in
+    between). Raises the engine's JaipurError when the solution is not a legal move."""
+    apply(position, solution)
+    sure = sure_win(position, solution)
+    others = tuple(m for m in ending_moves(position) if m != solution and sure_win(position, m))
+    yield None
+    rates: dict[str, float] = {}
+    for m in ([] if sure else [solution]) + contenders(position, solution):
+        thinking = think_win_rate(position, m, playouts, seed + 1)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                rates[m] = float(done.value)
+                break
+            yield None
+    rate = 1.0 if sure else rates.pop(solution)
+    best = min(rates, key=lambda m: (-rates[m], m)) if rates else None
+    yield Verdict(solution, sure, others, rate, best, rates[best] if best is not None else None)
+
+
+def judge(position: Position, solution: str, playouts: int = PLAYOUTS, seed: int = 0) -> Verdict:
+    """The verifier's verdict on `solution` as the answer to a puzzle at `position` (the side to move solves it).
+
+    >>> e = load()[0]
+    >>> v = judge(e.position, e.solution, seed=e.seed)   # the collection's own check, made again
+    >>> v.sure, v.accepted, (v.rival, v.rival_rate) == (e.rival, e.rival_rate)
+    (True, True, True)
+    """
+    *_, verdict = judge_steps(position, solution, playouts, seed)
+    assert verdict is not None
+    return verdict
+
+
 def make(first_seed: int, last_seed: int, per_level: int, playouts: int = PLAYOUTS,
          progress: Any = None) -> list[Entry]:
     """Search seeds first_seed..last_seed-1 for `per_level` puzzles of each level that pass every check."""
@@ -266,12 +339,44 @@ def main(argv: list[str] | None = None) -> None:
     mk.add_argument("--seeds", default="0:2000", help="first:last seed (last excluded)")
     mk.add_argument("--per-level", type=int, default=8)
     mk.add_argument("--playouts", type=int, default=PLAYOUTS)
+    ck = sub.add_parser("check", help="the verifier's verdict on a puzzle: a position and its solution (JSON out)")
+    ck.add_argument("--position", required=True, metavar="FILE", help="position JSON file ('-' for standard input)")
+    ck.add_argument("--solution", required=True, help="the move that solves it, e.g. S4L")
+    ck.add_argument("--playouts", type=int, default=PLAYOUTS)
+    ck.add_argument("--seed", type=int, default=0)
+    ck.add_argument("--link", metavar="BASE", help="also print the puzzle's page link on this base (index.html)")
     args = parser.parse_args(argv)
+    if args.command == "check":
+        raise SystemExit(_check(args))
     first, last = (int(x) for x in args.seeds.split(":"))
     entries = make(first, last, args.per_level, args.playouts, progress=sys.stderr)
     command = f"python -m jaipur.puzzlebook make --seeds {args.seeds} --per-level {args.per_level} --playouts {args.playouts}"
     print(json.dumps({"format": "jaipur-puzzles/1", "made_by": command, "margin": MARGIN,
                       "puzzles": [e.to_json() for e in entries]}, indent=1, ensure_ascii=False))
+
+
+def _check(args: argparse.Namespace) -> int:
+    """`check`: print the verdict (and the link) as JSON; exit 0 when accepted, 1 when another move is as good,
+    2 with the engine's message on bad input."""
+    from .errors import JaipurError
+
+    try:
+        text = sys.stdin.read() if args.position == "-" else open(args.position, encoding="utf-8").read()
+        position = position_from_json(text)
+        verdict = judge(position, args.solution.strip(), args.playouts, args.seed)
+        out = verdict.to_json()
+        if args.link:
+            from .web.linkwriter import make_link
+
+            out["link"] = make_link(args.link, position, solution=[verdict.solution])
+    except OSError as exc:
+        print(json.dumps({"error": {"code": "bad-position", "message": str(exc)}}))
+        return 2
+    except JaipurError as exc:
+        print(json.dumps({"error": {"code": exc.code, "message": exc.message}}, ensure_ascii=False))
+        return 2
+    print(json.dumps(out, ensure_ascii=False))
+    return 0 if verdict.accepted else 1
 
 
 if __name__ == "__main__":

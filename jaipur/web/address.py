@@ -3,7 +3,8 @@
 Query: ``opponent=novice|trader|maharaja|human``, ``seed=N``, ``mode=standard|single-round``,
 ``lang=en|fa``, ``embed=1``, ``interactive=0|1``, ``reply=0|1`` (0: the computer does not answer in a
 position; see docs/embedding.md), ``caption=…`` (plain text, cut to 200
-characters), ``seat=0|1`` (``all`` too for a replay), ``host=<origin>[,<origin>…]|*``
+characters), ``seat=0|1`` (``all`` too for a replay), ``learn=1`` (Learn to play), ``edit=1`` (the position editor,
+at the hash's position or puzzle when there is one), ``host=<origin>[,<origin>…]|*``
 (who may send postMessage commands, see host.py).
 Hash: ``#position=<base64url of position JSON>``, ``#record=<base64url of record JSON, or the
 compact J1.… form>``, ``#puzzle=<base64url of position JSON with "solution">`` or ``#position=…&solution=S4L,S3L``.
@@ -59,7 +60,7 @@ MAX_VALUE = 20_000
 
 PROBLEMS = ("param.opponent", "param.seed", "param.mode", "param.lang", "param.embed", "param.interactive",
             "param.seat", "param.caption", "param.position", "param.record", "param.conflict", "param.collection",
-            "param.learn", "param.reply", "param.reply-alone")
+            "param.learn", "param.reply", "param.reply-alone", "param.edit")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`; see also puzzle.PROBLEMS and
 host.PROBLEMS)."""
 
@@ -82,6 +83,7 @@ class PageRequest:
     record: Record | None = None
     puzzle: Puzzle | None = None
     learn: bool = False                          # `?learn=1`: the guided first game (Learn to play)
+    edit: bool = False                           # `?edit=1`: the position editor (at `#position=…` when given)
     reply: bool = True                           # `?reply=0`: the computer does not answer in a position (a lesson)
     collection: str | None = None                # `?puzzle=ID`: a puzzle of the collection (jaipur.puzzlebook)
     players: tuple[str, str] | None = None
@@ -111,7 +113,7 @@ class PageRequest:
         return {
             "kind": self.kind, "opponent": self.opponent, "seed": self.seed, "mode": self.mode, "lang": self.lang,
             "embed": self.embed, "interactive": self.interactive, "reply": self.reply, "caption": self.caption, "seat": self.seat,
-            "viewer": self.viewer(), "hosts": list(self.hosts),
+            "viewer": self.viewer(), "hosts": list(self.hosts), "learn": self.learn, "edit": self.edit,
             "solution": [" ".join(line) for line in self.puzzle.lines] if self.puzzle else None,
             "moves": len(self.record.moves) if self.record else None,
             "problems": [{"code": p.code, "message": p.message} for p in self.problems],
@@ -242,6 +244,7 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
     req.embed = _flag(params, "embed", False, problems)
     req.interactive = _flag(params, "interactive", True, problems)
     req.learn = _flag(params, "learn", False, problems)
+    req.edit = _flag(params, "edit", False, problems)
     req.reply = _flag(params, "reply", True, problems)
     seat = _choice(params, "seat", SEATS, problems)
     if "caption" in params:

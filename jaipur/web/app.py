@@ -43,6 +43,7 @@ from .modes import (
     StillMode,
     Thinker,
 )
+from .modes.editor import editor_at, editor_for
 from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
@@ -275,6 +276,8 @@ class Controller:
             "copy-link": self.sharing.copy_link, "export": self.sharing.export,
             "import": lambda: self.open_dialog("import"), "import-paste": lambda: self.sharing.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
+            "edit": lambda: self.open_mode(editor_at(self)),
+            "open-editor": lambda: self.open_mode(editor_for(self, self.mode)),
             "review-game": self.review_game, "review": self.start_review,
             "resume-previous": self.resumer.resume_previous, "keep-new": self.resumer.keep_new, "tools": lambda: None,
             "look-table": lambda: self._on_match(lambda m: m.look_at_table(True)),

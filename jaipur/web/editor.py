@@ -11,6 +11,9 @@
 ('MMMDG', ['L', 'C'])
 >>> check(add_card(d, "market", "S"))
 'The market holds 6 cards; it holds 5 (R10).'
+
+A position being played opens here as its player may see it (`from_view`): the opponent's hand, the deck and
+the bonus values nobody may see are dealt afresh (`jaipur.view.determinize`, a new seed), never copied.
 """
 
 from __future__ import annotations
@@ -19,14 +22,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import GOODS
+from ..cards import BONUS_TOKENS, GOODS, GOODS_TOKENS
 from ..errors import JaipurError
 from ..position import Position, position_from_json, position_to_json
+from ..rng import Rng
+from ..types import View
+from ..view import determinize
 
-ZONES = ("market", "hand0", "hand1")
-"""Where a card can be clicked: the market and the two hands (camels in a hand go to its seat's herd)."""
+ZONES = ("market", "hand0", "hand1", "discard")
+"""Where a card can be clicked: the market, the two hands (camels in a hand go to its seat's herd) and the
+discard pile (the cards sold so far)."""
 
 LETTERS = "DGSCPLM"
+GOODS_LETTERS = GOODS
+"""The goods, whose token piles the editor sets."""
 BONUS_PILES = ("3", "4", "5")
 
 
@@ -36,6 +45,7 @@ class Draft:
 
     market: str = ""
     hands: tuple[str, str] = ("", "")
+    discard: str = ""
     herds: tuple[int, int] = (0, 0)
     to_move: int = 0
     round: int = 1
@@ -59,6 +69,8 @@ def add_card(draft: Draft, zone: str, letter: str) -> Draft:
         raise ValueError(f"not a card letter: {letter!r}")
     if zone == "market":
         return replace(draft, market=draft.market + letter)
+    if zone == "discard":
+        return replace(draft, discard="".join(sorted(draft.discard + letter, key=LETTERS.index)))
     seat = _seat(zone)
     if letter == "M":
         return set_herd(draft, seat, draft.herds[seat] + 1)
@@ -71,15 +83,31 @@ def remove_card(draft: Draft, zone: str, index: int) -> Draft:
     """The draft without the card at `index` of a zone (an index out of range changes nothing)."""
     if zone not in ZONES:
         raise ValueError(f"unknown zone {zone!r}")
-    cards = draft.market if zone == "market" else draft.hands[_seat(zone)]
+    cards = zone_cards(draft, zone)
     if not 0 <= index < len(cards):
         return draft
     rest = cards[:index] + cards[index + 1:]
     if zone == "market":
         return replace(draft, market=rest)
+    if zone == "discard":
+        return replace(draft, discard=rest)
     hands = list(draft.hands)
     hands[_seat(zone)] = rest
     return replace(draft, hands=(hands[0], hands[1]))
+
+
+def zone_cards(draft: Draft, zone: str) -> str:
+    """The cards of a zone, as the editor shows them (a hand without its camels: they are the herd)."""
+    if zone == "market":
+        return draft.market
+    if zone == "discard":
+        return draft.discard
+    return draft.hands[_seat(zone)]
+
+
+def clear(draft: Draft) -> Draft:
+    """An empty table with the draft's seed: no cards anywhere, every pile full, round 1, seat 0 to move."""
+    return Draft(seed=draft.seed)
 
 
 def set_herd(draft: Draft, seat: int, camels: int) -> Draft:
@@ -107,6 +135,70 @@ def set_bonus(draft: Draft, pile: str, values: Sequence[int]) -> Draft:
     return replace(draft, bonus=bonus)
 
 
+def _taken_values(draft: Draft, what: str, key: str) -> list[int]:
+    taken = draft.kept.get("taken") or []
+    out: list[int] = []
+    for seat in taken:
+        for k, value in seat.get(what, []):
+            if str(k) == key:
+                out.append(value)
+    return out
+
+
+def _without(full: Sequence[int], taken: Sequence[int]) -> list[int]:
+    rest = list(full)
+    for value in taken:
+        if value in rest:
+            rest.remove(value)
+    return rest
+
+
+def goods_room(draft: Draft, good: str) -> list[int]:
+    """The tokens a good's pile holds when full, less those already taken (highest first)."""
+    return _without(GOODS_TOKENS[good], _taken_values(draft, "goods", good))
+
+
+def goods_left(draft: Draft, good: str) -> tuple[int, ...]:
+    """A good's pile as the draft has it (absent: the full pile less the tokens taken)."""
+    return tuple(draft.goods[good]) if good in draft.goods else tuple(goods_room(draft, good))
+
+
+def set_goods_left(draft: Draft, good: str, n: int) -> Draft:
+    """The draft with `n` tokens left on a good's pile: its lowest `n` (tokens are taken from the top)."""
+    room = goods_room(draft, good)
+    n = max(0, min(n, len(room)))
+    goods = dict(draft.goods)
+    goods.pop(good, None)
+    if n != len(room):
+        goods[good] = tuple(room[len(room) - n:])
+    return replace(draft, goods=goods)
+
+
+def bonus_room(draft: Draft, pile: str) -> list[int]:
+    """A bonus pile's tokens not yet taken, in the order the draft's seed shuffles them (top first)."""
+    rest = _without(BONUS_TOKENS[int(pile)], _taken_values(draft, "bonus", pile))
+    Rng(draft.seed * 7 + int(pile)).shuffle(rest)
+    return rest
+
+
+def bonus_left(draft: Draft, pile: str) -> int:
+    """How many tokens a bonus pile holds in the draft."""
+    return len(draft.bonus[pile]) if pile in draft.bonus else len(bonus_room(draft, pile))
+
+
+def set_bonus_left(draft: Draft, pile: str, n: int) -> Draft:
+    """The draft with `n` tokens left on a bonus pile (their values hidden in play, dealt by the seed)."""
+    if pile not in BONUS_PILES:
+        raise ValueError(f"not a bonus pile: {pile!r}")
+    room = bonus_room(draft, pile)
+    n = max(0, min(n, len(room)))
+    bonus = dict(draft.bonus)
+    bonus.pop(pile, None)
+    if n != len(room):
+        bonus[pile] = tuple(room[len(room) - n:])
+    return replace(draft, bonus=bonus)
+
+
 def set_turn(draft: Draft, seat: int) -> Draft:
     """The draft with `seat` to move."""
     return replace(draft, to_move=seat)
@@ -120,6 +212,8 @@ def set_round(draft: Draft, rnd: int, seals: tuple[int, int]) -> Draft:
 def draft_data(draft: Draft) -> dict[str, Any]:
     """The draft as position JSON, only the fields that differ from the defaults (links stay short)."""
     data: dict[str, Any] = {"market": draft.market, "hands": list(draft.hands)}
+    if draft.discard:
+        data["discard"] = draft.discard
     if any(draft.herds):
         data["herds"] = list(draft.herds)
     if draft.to_move:
@@ -154,12 +248,34 @@ def export(draft: Draft) -> dict[str, Any]:
     return data
 
 
+def position_of(draft: Draft) -> Position | None:
+    """The draft's position, or None while it is not one."""
+    try:
+        return position_from_json(draft_data(draft))
+    except JaipurError:
+        return None
+
+
 def from_position(position: Position) -> Draft:
-    """A draft of a position (any position, or a replay's step) to edit further."""
+    """A draft of a position (any position, or a replay's step) to edit further. Not kept: the deck's order (the
+    draft's seed shuffles the cards placed nowhere into the deck) and the public memory of the cards taken
+    (`known`, which a hand edited by the author could contradict): both start afresh."""
     data = position_to_json(position)
-    return Draft(market=data["market"], hands=(data["hands"][0], data["hands"][1]),
-                 herds=(data["herds"][0], data["herds"][1]), to_move=data["to_move"], round=data["round"],
-                 seals=(data["seals"][0], data["seals"][1]),
-                 goods={g: tuple(v) for g, v in data["goods"].items()},
-                 bonus={k: tuple(v) for k, v in data["bonus"].items()}, seed=data["seed"],
-                 kept={"mode": data["mode"], "starter": data["starter"], "taken": data["taken"]})
+    kept: dict[str, Any] = {}
+    if data["mode"] != "standard":
+        kept["mode"] = data["mode"]
+    if data["starter"] != data["to_move"]:
+        kept["starter"] = data["starter"]
+    if any(t["goods"] or t["bonus"] for t in data["taken"]):
+        kept["taken"] = data["taken"]
+    draft = Draft(market=data["market"], hands=(data["hands"][0], data["hands"][1]), discard=data["discard"],
+                  herds=(data["herds"][0], data["herds"][1]), to_move=data["to_move"], round=data["round"],
+                  seals=(data["seals"][0], data["seals"][1]),
+                  bonus={k: tuple(v) for k, v in data["bonus"].items()}, seed=data["seed"], kept=kept)
+    goods = {g: tuple(v) for g, v in data["goods"].items() if list(v) != goods_room(draft, g)}
+    return replace(draft, goods=goods)
+
+def from_view(seen: View, seed: int) -> Draft:
+    """A draft of what one seat may see of a position being played: the cards, token values and deck order
+    hidden from it are dealt afresh from `seed` (`determinize`), so nothing hidden reaches the editor."""
+    return replace(from_position(determinize(seen, Rng(seed))), seed=seed)

@@ -135,7 +135,7 @@ def event(kind: str, **payload: Any) -> dict[str, Any]:
 
 def ready_event(kind: str = "game", mode: str = "standard", interactive: bool = True,
                 seat: int | str | None = None) -> dict[str, Any]:
-    """Sent once the page is drawn: what it shows (`game`, `position`, `puzzle` or `replay`)."""
+    """Sent once the page is drawn: what it shows (`game`, `position`, `puzzle`, `replay` or `editor`)."""
     return event("ready", view=kind, mode=mode, interactive=interactive, seat=seat,
                  commands=list(COMMAND_TYPES))
 

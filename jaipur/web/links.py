@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mode", choices=MODES)
     ap.add_argument("--lang", choices=LANGS)
     ap.add_argument("--embed", action="store_true")
+    ap.add_argument("--edit", action="store_true", help="open the link in the position editor (?edit=1)")
     ap.add_argument("--interactive", choices=("0", "1"))
     ap.add_argument("--seat", choices=SEATS)
     ap.add_argument("--host", action="append", default=[], help="an origin allowed to send commands (or *)")
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             interactive = False
         link = make_link(args.base, position, record, solution=args.solution, caption=args.caption,
                          opponent=args.opponent, seed=args.seed, mode=args.mode, lang=args.lang, embed=embed,
-                         interactive=interactive, seat=args.seat, hosts=args.host)
+                         interactive=interactive, seat=args.seat, hosts=args.host, edit=args.edit)
         if what == "embed":
             link = make_snippet(link, args.title, args.height)
         elif what == "static":

@@ -36,9 +36,11 @@ def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
               solution: Sequence[str] | str | None = None, caption: str | None = None,
               opponent: str | None = None, seed: int | None = None, mode: str | None = None,
               lang: str | None = None, embed: bool = False, interactive: bool | None = None,
-              seat: int | str | None = None, hosts: Sequence[str] = (), compact: bool = True) -> str:
+              seat: int | str | None = None, hosts: Sequence[str] = (), compact: bool = True,
+              edit: bool = False) -> str:
     """A page link. A position with a `solution` becomes `#puzzle=` (caption inside); a record is
-    written compact (`J1.…`) unless `compact=False`. Raises JaipurError / ValueError on bad input.
+    written compact (`J1.…`) unless `compact=False`; `edit` opens it in the position editor (`?edit=1`).
+    Raises JaipurError / ValueError on bad input.
 
     >>> make_link("index.html", {"market": "MMMDG", "hands": ["LLL", "C"]}, embed=True, interactive=False)
     'index.html?embed=1&interactive=0#position=eyJtYXJrZXQiOiJNTU1ERyIsImhhbmRzIjpbIkxMTCIsIkMiXX0'
@@ -49,6 +51,8 @@ def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
     for key, value in (("opponent", opponent), ("seed", seed), ("mode", mode), ("lang", lang)):
         if value is not None:
             query.append((key, str(value)))
+    if edit:
+        query.append(("edit", "1"))
     if embed:
         query.append(("embed", "1"))
     if interactive is not None:

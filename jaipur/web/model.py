@@ -411,6 +411,7 @@ class TableState:
     collection: dict[str, Any] | None = None   # a collection puzzle: id, index, total, solved
     review: dict[str, Any] | None = None       # a replay's game review: running, review (jaipur.review.Review), seat
     lesson: dict[str, Any] | None = None       # a tutorial step: id, index, total, solved, done
+    editor: dict[str, Any] | None = None       # the position editor (modes/editor.py): draft, zone, problem, output…
     restart: dict[str, Any] | None = None      # a match from a position (modes.lesson): moved, reply, held, caption
     learn_new: bool = False                    # start screen: nothing learnt or played yet (suggest the tutorial)
     names_choice: tuple[str, str] = ("", "")   # start screen: the names typed for two players on one device

@@ -31,6 +31,7 @@ from .nodes import to_html as to_html
 from .nodes import walk as walk
 from .preview import preview
 from .render_collection import collection_list, collection_nav
+from .render_editor import editor_panel, editor_screen
 from .render_lesson import held_turn, moved_line, restart_button
 from .render_match import match_summary
 from .render_review import review_panel
@@ -46,6 +47,8 @@ def render(state: TableState, s: Strings) -> Node:
         body = _start(state, s)
     elif state.screen == "pass":
         body = _pass(state, s)
+    elif state.screen == "editor":
+        body = editor_screen(state, s)
     else:
         body = _table(state, s)
     panel = _panel(state, s)
@@ -165,6 +168,8 @@ def _start(state: TableState, s: Strings) -> Node:
                  h("button", {"type": "button", "class": "link-button", "data-action": "rules",
                               "aria-haspopup": "dialog"}, s.t("start.rules")),
                  h("button", {"type": "button", "class": "link-button", "data-action": "learn"}, s.t("learn.open")),
+                 h("button", {"type": "button", "class": "link-button", "data-action": "edit"},
+                   s.t("editor.open")) if state.tools else None,
                  h("button", {"type": "button", "class": "link-button", "data-action": "import"},
                    s.t("action.import")) if state.tools else None,
                  h("a", {"class": "link-button", "href": "./lab.html", "data-link": "lab"},
@@ -322,7 +327,7 @@ def _bar(state: TableState, s: Strings) -> Node:
         turn = s.t("turn.wait", name=state.names[other])
     if state.lesson is not None:   # Learn to play: its steps are not puzzles
         level = s.t("vs.learn")
-    elif state.kind in ("still", "puzzle", "replay"):
+    elif state.kind in ("still", "puzzle", "replay", "editor"):
         level = s.t(f"vs.{state.kind}")
     elif state.opponent == "human":
         level = s.t("vs.human")
@@ -634,6 +639,7 @@ def _actions(state: TableState, s: Strings) -> Node:
     # only the answer to a selection (ready / why not) is live: "your turn" is said by the bar's status
     said = kind in ("ready", "why")
     return h("div", {"class": "actions"},
+             editor_panel(state, s),
              _puzzle_panel(state, s),
              h("div", {"class": "buttons"}, buttons),
              _preview(state, s, ready if kind == "ready" else None),
@@ -710,7 +716,9 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
                h("button", {"type": "button", "data-action": "reveal", "disabled": bool(answer)},
                  s.t("action.reveal")),
                h("button", {"type": "button", "data-action": "retry",
-                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry"))),
+                            "disabled": verdict is None or not verdict.correct}, s.t("action.retry")),
+               h("button", {"type": "button", "data-action": "open-editor"}, s.t("action.open-editor"))
+               if state.tools else None),
              _collection_nav(state, s), _lesson_nav(state, s))
 
 
@@ -1009,7 +1017,8 @@ def _panel(state: TableState, s: Strings) -> Node | None:
         return _rules_dialog(s)
     close = h("button", {"type": "button", "data-action": "close"}, s.t("action.close"))
     if state.dialog == "game":
-        items = [("share", "game.share"), ("export", "game.export"), ("import", "game.import"), ("menu", "game.new")]
+        items = [("share", "game.share"), ("export", "game.export"), ("import", "game.import"),
+                 ("open-editor", "game.open-editor"), ("menu", "game.new")]
         return _overlay(h("section", {"class": "dialog small", "role": "dialog", "aria-modal": "true",
                                       "aria-labelledby": "dlg-title", "data-dialog": "game"},
                           h("h2", {"id": "dlg-title"}, s.t("game.title")),

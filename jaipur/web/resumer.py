@@ -1,6 +1,6 @@
 """What the page opens from its address and the browser's storage, and the saved game's question.
 
-At boot and on reset the address's replay, puzzle, lesson or position opens (`open_linked`), else the saved
+At boot and on reset the address's editor, replay, puzzle, lesson or position opens (`open_linked`), else the saved
 match resumes (`resume`). A link that starts a new game while another is saved, or another tab that saves
 a game (`on_storage`), holds the new game back from storage and asks (`asking`): back to the saved game
 (`resume_previous`) or on with the new one (`keep_new`). The controller owns one `Resumer`.
@@ -14,6 +14,7 @@ from ..record import Record
 from .address import PageRequest
 from .i18n import LANGS, Reason
 from .modes import Mode, Opener, Page
+from .modes.editor import editor_at
 from .modes.match import MatchMode, pending_save, saved_match
 from .modes.tutorial import TutorialMode
 from .names import saved_names
@@ -65,7 +66,10 @@ class Resumer:
         """Open the replay, puzzle or position the address names (a position may yield to the saved
         game of that same link when `resume`); False when the address names none of them."""
         page, a = self.page, self.page.address
-        if a.record is not None:
+        if a.edit and a.record is None:        # the position editor, at the address's position or puzzle
+            lines = a.puzzle.lines if a.puzzle is not None else []
+            page.open_mode(editor_at(page, a.position, lines[0][0] if lines and lines[0] else None))
+        elif a.record is not None:
             page.open_record(a.record, a.seat)
         elif a.collection is not None and not (a.puzzle or a.position) and page.open_collection(a.collection):
             pass

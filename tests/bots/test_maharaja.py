@@ -13,9 +13,11 @@ from jaipur import Rng, legal_moves, new_match, position_to_json, view
 from jaipur.bots import get_bot, maharaja
 from jaipur.bots.base import BadBudgetError
 from jaipur.bots.evaluator import FEATURES, Evaluator, features, shipped
-from jaipur.bots.maharaja import MaharajaBot
+from jaipur.bots.heuristics import Scorer, table_from_view
+from jaipur.bots.maharaja import MaharajaBot, Node
 from jaipur.bots.playout import candidates, policy_move
 from jaipur.rules import apply
+from jaipur.view import determinize
 
 POSITIONS = sample_positions(120, seed=7)
 
@@ -156,3 +158,21 @@ def test_the_command_line_refuses_nan_thinking_time(capsys: pytest.CaptureFixtur
         main(["move", "--bot", "maharaja", "--position", str(path), "--movetime", "nan"])
     assert done.value.code == 2
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad-input"
+
+
+def test_root_searches_only_the_width_best_priors() -> None:
+    """Every legal move gets a prior; only the `width` moves with the highest priors are searched and chosen."""
+    p = next(q for q in POSITIONS if sum(1 for m in legal_moves(q) if m.startswith("X")) > 20)
+    v = view(p, p.to_move)
+    narrow = MaharajaBot(movetime=None, iterations=120, width=3)
+    move = narrow.choose(v, Rng(2))
+    assert narrow.last_nodes >= len(legal_moves(p)) + 1
+    root = Node(1 - p.to_move, 1.0)  # the same priors: the search's first draw from Rng(2) deals this world
+    narrow._expand(root, determinize(v, Rng(2)), legal_moves(p), Scorer(table_from_view(v), narrow.weights))
+    top3 = sorted(root.kids, key=lambda m: -root.kids[m].prior)[:3]
+    assert move in top3 and len(root.kids) == len(legal_moves(p))
+
+
+def test_a_negative_width_is_refused() -> None:
+    with pytest.raises(ValueError):
+        MaharajaBot(width=-1)

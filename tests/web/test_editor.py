@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jaipur import JaipurError, apply, legal_moves, new_match, position_from_json, position_to_json
+from jaipur import JaipurError, Position, apply, legal_moves, new_match, position_from_json, position_to_json, view
 from jaipur.web import editor
 from jaipur.web.editor import Draft, add_card, check, export, from_position, remove_card
 
@@ -65,3 +65,25 @@ def test_bad_clicks_are_refused() -> None:
     with pytest.raises(ValueError):
         add_card(Draft(), "market", "X")
     assert remove_card(Draft(), "hand0", 3) == Draft()
+
+
+def test_piles_by_count_the_discard_and_a_seats_view() -> None:
+    d = editor.set_goods_left(_built(), "D", 2)
+    assert editor.goods_left(d, "D") == (5, 5)
+    assert editor.set_goods_left(d, "D", 9) == editor.set_goods_left(d, "D", 5)   # never more than the pile
+    d = editor.set_bonus_left(d, "4", 3)
+    p = position_from_json(export(d))
+    assert p.goods[0] == (5, 5) and len(p.bonus[1]) == 3 and set(p.bonus[1]) <= {4, 5, 6}
+    d = add_card(add_card(d, "discard", "S"), "discard", "D")
+    assert position_from_json(export(d)).discard[:3] == (1, 0, 1)
+    assert editor.zone_cards(remove_card(d, "discard", 0), "discard") == "S"
+    assert editor.clear(d) == Draft(seed=d.seed)
+    game = new_match(seed=3)
+    for _ in range(9):
+        game = apply(game, sorted(legal_moves(game), key=str)[0])
+    drafted = position_from_json(export(editor.from_view(view(game, 1), 77)))
+    def seen(p: Position) -> dict[str, object]:   # the public memory of cards taken starts empty in the editor
+        return {k: v for k, v in view(p, 1).items() if k != "known"}
+
+    assert seen(drafted) == seen(game)            # what seat 1 saw, exactly; the rest dealt afresh
+    assert drafted.hands[0] != game.hands[0] or drafted.deck != game.deck

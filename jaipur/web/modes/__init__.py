@@ -5,6 +5,7 @@
   collection.py a puzzle of the collection (jaipur.puzzlebook): Back and Next, solves remembered
   replay.py  the replay viewer of a record, with its autoplay
   still.py   a position as a still picture
+  editor.py  the position editor: a draft built by clicks, checked by the engine, written out as links and puzzles
   thinker.py the computer's thinking, owned by a match (the seam for running it in a worker)
 """
 
