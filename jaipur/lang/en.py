@@ -37,6 +37,7 @@ WORDS: dict[str, str] = {
     "name.player": "Player {n}",
     "vs.level": "Computer: {level}",
     "vs.human": "Two players",
+    "vs.no-reply": "Computer: does not answer",
     "round": "Round {n}",
     "turn.you": "Your turn",
     "turn.player": "{name}, your turn",

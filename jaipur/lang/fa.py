@@ -34,6 +34,7 @@ WORDS: dict[str, str] = {
     "name.player": "بازیکن {n}",
     "vs.level": "رایانه: {level}",
     "vs.human": "دو نفره",
+    "vs.no-reply": "رایانه: پاسخ نمی‌دهد",
     "round": "دور {n}",
     "turn.you": "نوبت شما",
     "turn.player": "{name}، نوبت شماست",

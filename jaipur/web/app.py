@@ -1,9 +1,11 @@
 """The page's controller: the chrome around the table (screen, dialogs, language, notices, the
 selection and keyboard cursor) and ONE dispatcher; everything the table does is the current mode's
-(modes/: a match, a puzzle, a replay, a still picture). Three jobs are objects of their own that the
+(modes/: a match, a puzzle, a replay, a still picture). Five jobs are objects of their own that the
 controller owns: `host` (hostlink.py: the host page's messages), `sharing` (sharing.py: share, export,
-import) and `resumer` (resumer.py: what the address opens, the saved game and its question). After
-every event the page is re-rendered from `Controller.state()`.
+import), `resumer` (resumer.py: what the address opens, the saved game and its question), `start_screen`
+(startscreen.py: the opponent, game mode and names chosen, what a newcomer is offered) and `keyboard`
+(keyboard.py: Escape, the letter keys, the replay's arrows). After every event the page is re-rendered
+from `Controller.state()`.
 
 `start()` is the PyScript entry (main.py calls it): it reads the address (address.read_address),
 builds the browser platform (dom.py) and the controller, draws the start screen or the table,
@@ -20,14 +22,15 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from ..position import MODES, Position
+from ..position import Position
 from ..puzzlebook import Entry
 from ..record import Record
 from .address import PageRequest, read_address
-from .collection import book, index_of, load_solved
+from .collection import book, index_of
 from .hostlink import HostLink
 from .i18n import LANGS, Reason, Strings, strings
-from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states, key_command
+from .keyboard import CLOSABLE_DIALOGS, Keyboard
+from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states
 from .modes import (
     AUTOPLAY_DELAY,
     Bots,
@@ -45,21 +48,16 @@ from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
-from .names import clean_name, clean_names
 from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
 from .resumer import Resumer
 from .sharing import Sharing
-from .tutorial import load_done
+from .startscreen import StartScreen
 from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 MIN_THINK = 0.35
 """Seconds the computer shows "thinking…" at least, so its move can be followed."""
-CLOSABLE_DIALOGS = ("confirm", "game", "share", "import", "keys", "rules")
-"""Dialogs that Close and Escape shut (the round and match results wait for their own buttons)."""
-ARROWS = {"ArrowRight": "replay-forward", "ArrowLeft": "replay-back", "Home": "replay-first", "End": "replay-last"}
-"""The replay viewer's keys (left and right swap in a right-to-left language)."""
 
 
 class Controller:
@@ -83,12 +81,8 @@ class Controller:
         given_lang = "lang" in self.address.given or self.profile.lang is None
         self.lang = self.address.lang if given_lang else str(self.profile.lang)
         self.update_ready = False              # a new release of the site waits (sw.js): offer a reload
-        wanted = self.address.opponent
-        if wanted is not None and wanted != "human" and wanted not in self.levels:
-            self.problems.append(Reason("param.bots", values={"value": wanted}))
-            wanted = None
-        self.choice_opponent = wanted or self.first_level()
-        self.choice_mode = self.address.mode
+        self.start_screen = StartScreen(self)  # the start screen's choices: opponent, game mode, names
+        self.keyboard = Keyboard(self)         # what a key does (Escape, the letter keys, the replay's arrows)
         self.seed = self.address.seed          # the address's seed deals the first new match only
         self.mode: Mode | None = None          # what the table shows; None: the start screen
         self.selection: frozenset[str] = frozenset()
@@ -104,7 +98,6 @@ class Controller:
         self.host = HostLink(self)             # the host page's messages (postMessage)
         self.sharing = Sharing(self)           # the share dialog, export and import
         self.resumer = Resumer(self)           # what the address opens, the saved game and its question
-        self.names_choice = ("", "")           # the names two players typed on the start screen (names.py)
         self.tools_open = False                # phones: the header's menu of tools is open
 
     def thinker(self) -> Thinker:
@@ -117,20 +110,6 @@ class Controller:
             self.worker.start()
             return WorkerThinker(self.platform, self.bots, self.worker, self.movetime, self.min_think)
         return Thinker(self.platform, self.bots, self.movetime, self.min_think)
-
-    def newcomer(self) -> bool:
-        """Nothing played against the computer and no step of the tutorial done in this browser."""
-        return not self.embed and not self.profile.any_played() and not load_done(self.platform)
-
-    def first_level(self) -> str:
-        """The opponent chosen at first: a middle level for a newcomer, else the strongest."""
-        if self.newcomer() and len(self.levels) >= 2:
-            return self.levels[len(self.levels) // 2]
-        return self.strongest()
-
-    def strongest(self) -> str:
-        """The default opponent: the strongest level available, or two players when there is none."""
-        return self.levels[-1] if self.levels else "human"
 
     def boot(self) -> None:
         """Open what the address asks for: a replay, a puzzle, a position, the saved game, a new game, or
@@ -173,22 +152,19 @@ class Controller:
 
     def state(self, at: Position | None = None) -> TableState:
         """Everything the renderer needs: the chrome here, the table from the mode (a seat's VIEW)."""
-        st = TableState(screen=self.screen, lang=self.lang, embed=self.embed, opponent=self.choice_opponent,
-                        mode=self.choice_mode, levels=self.levels, bots_ok=bool(self.levels),
+        choices = self.start_screen
+        st = TableState(screen=self.screen, lang=self.lang, embed=self.embed, opponent=choices.opponent,
+                        mode=choices.mode, levels=self.levels, bots_ok=bool(self.levels),
                         problems=self.problems, error=self.error, notices=list(self.notices), dialog=self.dialog,
                         previous=self.resumer.asking(), share=self.sharing.share,
                         import_problem=self.sharing.problem, tools=not self.embed,
                         kind=self.kind, update_ready=self.update_ready and not self.embed, cursor=dict(self.cursor),
-                        stats={lv: self.profile.record(lv) for lv in self.levels} if self.profile.any_played() else {},
-                        names_choice=self.names_choice, tools_open=self.tools_open)
+                        names_choice=choices.names, tools_open=self.tools_open)
         if self.mode is not None:
             self.mode.table(st, self.strings, self.selection, at)
             st.suggestion = self.suggestion
         else:
-            st.learn_new = self.newcomer()
-        if self.mode is None and not self.embed and self.puzzles:
-            solved = load_solved(self.platform)
-            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in self.puzzles]
+            choices.fill(st)
         return st
 
     def draw(self) -> None:
@@ -271,7 +247,7 @@ class Controller:
         kind = event.get("type", "click")
         zone, index = str(event.get("zone") or ""), str(event.get("index") or "")
         if kind == "key":
-            self.on_key(str(event.get("key") or ""), str(event.get("code") or ""))
+            self.keyboard.on_key(str(event.get("key") or ""), str(event.get("code") or ""))
         elif kind == "focus":   # the arrow keys moved the focus within a row of cards (dom.py)
             self.move_cursor(zone, index)
         elif kind == "file":
@@ -290,12 +266,12 @@ class Controller:
         """A button: the chrome's own, or the current mode's (`Mode.actions`)."""
         self.tools_open = action == "tools" and not self.tools_open   # the phone's header menu: any other button shuts it
         chrome: Callable[[], None] | None = {
-            "start": lambda: self.new_game(event.get("names")), "opponent": lambda: self._choose("opponent", value),
-            "mode": lambda: self._choose("mode", value), "set-lang": lambda: self._choose("lang", value),
-            "switch-lang": lambda: self._choose("lang", value), "clear": self.clear, "suggest": self.suggest,
+            "start": lambda: self.new_game(event.get("names")), "opponent": lambda: self.start_screen.choose("opponent", value),
+            "mode": lambda: self.start_screen.choose("mode", value), "set-lang": lambda: self.set_lang(value),
+            "switch-lang": lambda: self.set_lang(value), "clear": self.clear, "suggest": self.suggest,
             "new-game": self.to_start, "menu": self.menu, "leave": self.to_start, "stay": self.close_dialog,
             "close": self.close_dialog, "dismiss": self.dismiss, "dismiss-notices": self.dismiss_notices,
-            "keys": self.toggle_keys, "apply-update": self.apply_update, "rules": self.open_rules,
+            "keys": self.keyboard.toggle_keys, "apply-update": self.apply_update, "rules": self.open_rules,
             "game": lambda: self.open_dialog("game"), "share": self.sharing.open_share,
             "copy-link": self.sharing.copy_link, "export": self.sharing.export,
             "import": lambda: self.open_dialog("import"), "import-paste": lambda: self.sharing.import_text(event.get("text")),
@@ -320,49 +296,10 @@ class Controller:
         if isinstance(self.mode, MatchMode):
             do(self.mode)
 
-    def on_key(self, key: str, code: str = "") -> None:
-        """Escape closes a dialog or clears the selection; the table's letter keys (model.KEY_COMMANDS,
-        by physical key) act like its buttons; in the replay viewer the arrows step (mirrored in Persian,
-        right to left), Home and End jump to the first and last frame."""
-        command = key_command(code, key)
-        if command is not None:
-            self.on_command(command)
-            return
-        if key == "Escape":
-            if self.tools_open:
-                self.tools_open = False
-            elif self.dialog in CLOSABLE_DIALOGS:
-                self.close_dialog()
-            elif self.error is not None:
-                self.error = None
-            else:
-                self.clear()
-            return
-        if self.strings.dir == "rtl" and key in ("ArrowRight", "ArrowLeft"):
-            key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
-        action = ARROWS.get(key)
-        if action is not None and self.mode is not None and action in self.mode.actions and self.dialog is None:
-            self.mode.act(action, "")
-
-    def on_command(self, command: str) -> None:
-        """A shortcut key's command: what the button of the same name does, when that button could be pressed
-        (the site's tools, undo and suggest, are not there when embedded)."""
-        if command == "keys":
-            self.toggle_keys()
-        elif self.screen == "table" and self.dialog is None and not (self.embed and command in ("undo", "suggest")):
-            self.on_action(command, "", {})
-
     def open_rules(self) -> None:
         """The rules summary ("How to play"), over the start screen or the table."""
         if self.dialog is None or self.dialog in ("game", "keys"):
             self.open_dialog("rules")
-
-    def toggle_keys(self) -> None:
-        """Open the Keys dialog (H, ?, or the bar's Keys button), or close it when it is open."""
-        if self.dialog == "keys":
-            self.close_dialog()
-        elif self.dialog is None:
-            self.open_dialog("keys")
 
     def move_cursor(self, zone: str, index: str) -> None:
         """Make a card the Tab stop of its row (the arrow keys moved there, or it was clicked)."""
@@ -417,12 +354,14 @@ class Controller:
             self.suggestion = got
 
     # ------------------------------------------------------------ the start screen and the dialogs
-    def _choose(self, what: str, value: str) -> None:
-        if what == "opponent" and (value == "human" or value in self.levels):
-            self.choice_opponent = value
-        elif what == "mode" and value in MODES:
-            self.choice_mode = value
-        elif what == "lang" and value in LANGS:
+    @property
+    def choice_opponent(self) -> str:
+        """The opponent chosen on the start screen (startscreen.StartScreen)."""
+        return self.start_screen.opponent
+
+    def set_lang(self, value: str) -> None:
+        """The page's language chosen (kept in the profile; a match in progress is saved first)."""
+        if value in LANGS:
             self.lang = value
             if self.mode is not None:
                 self.mode.save()
@@ -430,10 +369,7 @@ class Controller:
 
     def to_start(self) -> None:
         """Back to the start screen (the running game, if any, is dropped)."""
-        if isinstance(self.mode, MatchMode) and self.mode.opponent in (*self.levels, "human"):
-            self.choice_opponent = self.mode.opponent
-        elif self.choice_opponent not in (*self.levels, "human"):
-            self.choice_opponent = self.strongest()
+        self.start_screen.back(self.mode.opponent if isinstance(self.mode, MatchMode) else None)
         self._leave()
         self.problems = []
         self.notices = []
@@ -487,19 +423,16 @@ class Controller:
         caption = "" if self.caption_used else self.address.caption
         self.seed = None
         self.caption_used = True
-        players = None
-        if self.choice_opponent == "human" and names is not None:
-            s = self.strings
-            players = clean_names(names, (s.t("name.player", n=1), s.t("name.player", n=2)))
-            self.names_choice = (clean_name(names[0]), clean_name(names[1])) if players else ("", "")
-        self.open_match(Record(seed=seed, mode=self.choice_mode), self.choice_opponent, 0, players, caption=caption)
+        choices = self.start_screen
+        players = choices.players(names, self.strings)
+        self.open_match(Record(seed=seed, mode=choices.mode), choices.opponent, 0, players, caption=caption)
 
     def open_match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
                    caption: str = "", saves: bool = True) -> None:
         """Start (or resume) a match: its record is seed/mode/start and the moves played so far. `saves`
         False: a game of its own (a host page's command) that is never written over the player's save."""
         self._leave()
-        self.choice_opponent = opponent
+        self.start_screen.opponent = opponent
         if record.start is not None:   # a lesson: it can be tried again; `reply=0` holds the computer back
             reply = self.address.reply or opponent == "human"
             thinker = self.thinker() if reply else Thinker(self.platform, self.bots, self.movetime, self.min_think)

@@ -13,6 +13,7 @@ from .address import PageRequest
 from .dom import MESSAGE_CHARS
 from .i18n import Reason, problem
 from .modes import Mode, Opener, Platform
+from .startscreen import StartScreen
 
 
 class Commanded(Opener, Protocol):
@@ -22,7 +23,7 @@ class Commanded(Opener, Protocol):
     address: PageRequest
     embed: bool
     mode: Mode | None
-    choice_mode: str
+    start_screen: StartScreen
     notices: list[Reason]
 
     def reset(self) -> None: ...
@@ -54,7 +55,7 @@ class HostLink:
         """Tell the host page what is shown (the start screen: a new game, no seat)."""
         mode = self.page.mode
         if mode is None:
-            self.post(host.ready_event("game", self.page.choice_mode, True, None))
+            self.post(host.ready_event("game", self.page.start_screen.mode, True, None))
             return
         kind, game_mode, interactive, seat = mode.ready()
         self.post(host.ready_event(kind, game_mode, interactive, seat))

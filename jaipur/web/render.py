@@ -331,6 +331,8 @@ def _bar(state: TableState, s: Strings) -> Node:
         level = s.t(f"vs.{state.kind}")
     elif state.opponent == "human":
         level = s.t("vs.human")
+    elif state.restart is not None and not state.restart["reply"]:   # a lesson with `reply=0`
+        level = s.t("vs.no-reply")
     else:
         level = s.t("vs.level", level=s.t(f"level.{state.opponent}"))
     other_lang = LANGS[(LANGS.index(s.lang) + 1) % len(LANGS)]

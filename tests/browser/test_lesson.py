@@ -11,7 +11,7 @@ import pytest
 import jaipur
 from jaipur.web.links import make_link
 
-from .helpers import boot, logged_moves, select_hand, shown
+from .helpers import boot, card, logged_moves, select_hand, shown
 
 browser = pytest.mark.browser
 
@@ -85,4 +85,31 @@ def test_an_embedded_puzzle_starts_again(page: Any, page_log: Any, base_url: str
     page.click("button[data-action=retry]")
     page.wait_for_function("!document.querySelector('[data-verdict]')")
     assert table(page) == start and "Sell now." in page.inner_text("[data-caption]")
+    page_log.assert_clean()
+
+
+HAND_CARDS_REACHED = """() => [...document.querySelectorAll('[data-zone=hand] button[data-card]')].map(el => {
+  el.scrollIntoView({block: 'center', inline: 'center'});
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit !== null && (hit === el || el.contains(hit));
+})"""
+"""For each card of the hand: whether a tap at its centre reaches it (nothing, the herd say, lies over it)."""
+
+
+@browser
+def test_a_phone_in_persian_reaches_every_card_of_a_six_card_hand_with_reply_0(
+        page: Any, page_log: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    url = make_link(base_url + "index.html", SALE, embed=True, caption=CAPTION, lang="fa").replace("?", "?reply=0&", 1)
+    boot(page, url, wait_settled)
+    assert page.eval_on_selector_all("[data-zone=hand] button[data-card]", "els => els.length") == 6
+    assert page.evaluate(HAND_CARDS_REACHED) == [True] * 6
+    last = card(page, "hand", 5)
+    box = last.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)     # a real tap on the last card
+    page.wait_for_selector("[data-zone=hand] button[data-card][aria-pressed=true]")
+    assert page.eval_on_selector_all("[data-zone=hand] button[aria-pressed=true]", "els => els.length") == 1
+    assert last.get_attribute("aria-pressed") == "true"
+    assert page.text_content(".badge[data-level]") == "رایانه: پاسخ نمی‌دهد"     # the computer does not answer
     page_log.assert_clean()

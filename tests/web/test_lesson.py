@@ -93,6 +93,19 @@ def test_reply_0_the_computer_does_not_answer(lang: str) -> None:
     assert c.mode.moves == ["S4L"]
 
 
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_reply_0_the_badge_says_the_computer_does_not_answer(lang: str) -> None:
+    words = catalogue(lang)
+    link = make_link(BASE, SALE, embed=True, lang=lang, opponent="maharaja")
+    c, pf = open_page(link.replace("?", "?reply=0&", 1))
+    (badge,) = [n for n in attr_nodes(c, pf, "data-level") if "badge" in str(n.attrs.get("class"))]
+    assert text_of(badge) == words["vs.no-reply"] and badge.attrs["data-level"] == "maharaja"
+    assert words["level.maharaja"] not in text_of(badge)
+    c, pf = open_page(link)                                                    # it answers: the level is named
+    (badge,) = [n for n in attr_nodes(c, pf, "data-level") if "badge" in str(n.attrs.get("class"))]
+    assert text_of(badge) == words["vs.level"].replace("{level}", words["level.maharaja"])
+
+
 def test_reply_0_is_never_saved_and_undo_still_works_on_the_site() -> None:
     pf = FakePlatform()
     c, pf = open_page(make_link(BASE, SALE).replace("#", "?reply=0#", 1), pf)

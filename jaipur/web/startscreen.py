@@ -1,0 +1,101 @@
+"""The start screen's choices: the opponent and game mode chosen, the names two players on one device typed,
+and what the screen offers a newcomer (the guided first game suggested, a middle level chosen first).
+
+The controller owns one `StartScreen` and asks it when the start screen's buttons are pressed, when a new
+game is dealt (its opponent, mode and players) and when the start screen is drawn (its part of the
+`TableState`: the tutorial's suggestion, the statistics, the puzzle collection); render.py draws it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..position import MODES
+from ..puzzlebook import Entry
+from .address import PageRequest
+from .collection import load_solved
+from .i18n import Reason, Strings
+from .model import TableState
+from .modes import Platform
+from .names import clean_name, clean_names
+from .profile import Profile
+from .tutorial import load_done
+
+
+class Chooser(Protocol):
+    """What the start screen needs of the controller: storage, the levels, the profile, the collection."""
+
+    platform: Platform
+    address: PageRequest
+    embed: bool
+    levels: tuple[str, ...]
+    profile: Profile
+    puzzles: list[Entry]
+    problems: list[Reason]
+
+
+class StartScreen:
+    """The choices made on the start screen (`opponent`, `mode`, `names`) and what it shows besides them."""
+
+    def __init__(self, page: Chooser) -> None:
+        self.page = page
+        wanted = page.address.opponent
+        if wanted is not None and wanted != "human" and wanted not in page.levels:
+            page.problems.append(Reason("param.bots", values={"value": wanted}))
+            wanted = None
+        self.opponent = wanted or self.first_level()   # a level of page.levels, or "human"
+        self.mode = page.address.mode                   # a game mode of position.MODES
+        self.names = ("", "")                          # the names two players typed (names.py)
+
+    def newcomer(self) -> bool:
+        """Nothing played against the computer and no step of the tutorial done in this browser."""
+        page = self.page
+        return not page.embed and not page.profile.any_played() and not load_done(page.platform)
+
+    def first_level(self) -> str:
+        """The opponent chosen at first: a middle level for a newcomer, else the strongest."""
+        levels = self.page.levels
+        if self.newcomer() and len(levels) >= 2:
+            return levels[len(levels) // 2]
+        return self.strongest()
+
+    def strongest(self) -> str:
+        """The default opponent: the strongest level available, or two players when there is none."""
+        return self.page.levels[-1] if self.page.levels else "human"
+
+    def choose(self, what: str, value: str) -> None:
+        """The start screen's buttons: an opponent (a level, or "human") or a game mode; anything else is ignored."""
+        if what == "opponent" and (value == "human" or value in self.page.levels):
+            self.opponent = value
+        elif what == "mode" and value in MODES:
+            self.mode = value
+
+    def back(self, opponent: str | None) -> None:
+        """Back to the start screen from a match against `opponent` (None: no match): it stays chosen if it can."""
+        offered = (*self.page.levels, "human")
+        if opponent in offered:
+            self.opponent = str(opponent)
+        elif self.opponent not in offered:
+            self.opponent = self.strongest()
+
+    def players(self, names: Any, s: Strings) -> tuple[str, str] | None:
+        """The names of a new game's two players on one device, as typed (kept for the next start screen);
+        None against the computer, or when none was typed (the page names the seats itself)."""
+        if self.opponent != "human" or names is None:
+            return None
+        players = clean_names(names, (s.t("name.player", n=1), s.t("name.player", n=2)))
+        self.names = (clean_name(names[0]), clean_name(names[1])) if players else ("", "")
+        return players
+
+    def fill(self, st: TableState) -> None:
+        """The start screen's own part of the renderer's state: the suggestion, statistics and collection."""
+        page = self.page
+        st.learn_new = self.newcomer()
+        if page.profile.any_played():
+            st.stats = {lv: page.profile.record(lv) for lv in page.levels}
+        if not page.embed and page.puzzles:
+            solved = load_solved(page.platform)
+            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in page.puzzles]
+
+
+__all__ = ["Chooser", "StartScreen"]
