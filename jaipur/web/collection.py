@@ -3,8 +3,8 @@ has solved (localStorage key `jaipur.puzzles.v1`: a JSON list of puzzle ids).
 
 Pure Python: the storage is the platform's `load`/`store` (no browser imports).
 
->>> solved_from_text('["p1", 3, "p2"]')
-frozenset({'p1', 'p2'})
+>>> sorted(solved_from_text('["p1", 3, "p2"]'))
+['p1', 'p2']
 >>> solved_from_text("{not json")
 frozenset()
 """

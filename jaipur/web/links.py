@@ -8,7 +8,6 @@ writes and checks them (``python -m jaipur.web.links --help``). Reading an addre
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -16,28 +15,7 @@ from typing import Any
 from ..position import MODES
 from .address import OPPONENTS, SEATS, read_address
 from .i18n import LANGS
-from .linkwriter import make_link  # also the documented name jaipur.web.links.make_link
-from .render import escape
-
-EMBED_HEIGHT = "64rem"
-"""The snippet's recommended height (1024 px): the whole embedded table, verdicts and buttons, from 320 px wide
-up; the tallest measured was a seven-card hand at 380 px (1014 px), a desktop needs about 770 px
-(tests/browser/test_embed_fit.py checks it). Hosts that add the resize script of docs/embedding.md fit exactly."""
-
-
-def make_snippet(link: str, title: str = "Jaipur", height: str = EMBED_HEIGHT, lazy: bool = True) -> str:
-    """The `<iframe>` element for a page link: every `&` written `&amp;`, the title escaped, a height that fits.
-
-    >>> make_snippet("index.html?embed=1&interactive=0#position=e30", "Selling <leather>")
-    '<iframe src="index.html?embed=1&amp;interactive=0#position=e30" title="Selling &lt;leather&gt;" \
-loading="lazy" style="width: 100%; height: 64rem; border: 0"></iframe>'
-    """
-    if not re.fullmatch(r"\d+(\.\d+)?(px|rem|em|vh)", height):
-        raise ValueError(f"the height must be a length like 60rem or 900px, not {height[:20]!r}")
-    lazy_attr = ' loading="lazy"' if lazy else ""
-    return (f'<iframe src="{escape(link, quote=True)}" title="{escape(title, quote=True)}"{lazy_attr} '
-            f'style="width: 100%; height: {height}; border: 0"></iframe>')
-
+from .linkwriter import EMBED_HEIGHT, make_link, make_snippet  # also the documented names jaipur.web.links.*
 
 # ---------------------------------------------------------------- command line
 

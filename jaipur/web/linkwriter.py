@@ -8,11 +8,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..position import Position, position_from_json, position_to_json
 from ..record import Record, b64encode, record_from_compact, record_from_json, record_to_compact, record_to_json
+from .nodes import escape
 from .puzzle import Puzzle, clean_caption, load_puzzle
 
 
@@ -89,3 +91,23 @@ def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
     if fragment:
         link += "#" + fragment
     return link
+
+
+EMBED_HEIGHT = "64rem"
+"""The snippet's recommended height (1024 px): the whole embedded table, verdicts and buttons, from 320 px wide
+up; the tallest measured was a seven-card hand at 380 px (1014 px), a desktop needs about 770 px
+(tests/browser/test_embed_fit.py checks it). Hosts that add the resize script of docs/embedding.md fit exactly."""
+
+
+def make_snippet(link: str, title: str = "Jaipur", height: str = EMBED_HEIGHT, lazy: bool = True) -> str:
+    """The `<iframe>` element for a page link: every `&` written `&amp;`, the title escaped, a height that fits.
+
+    >>> make_snippet("index.html?embed=1&interactive=0#position=e30", "Selling <leather>")
+    '<iframe src="index.html?embed=1&amp;interactive=0#position=e30" title="Selling &lt;leather&gt;" \
+loading="lazy" style="width: 100%; height: 64rem; border: 0"></iframe>'
+    """
+    if not re.fullmatch(r"\d+(\.\d+)?(px|rem|em|vh)", height):
+        raise ValueError(f"the height must be a length like 60rem or 900px, not {height[:20]!r}")
+    lazy_attr = ' loading="lazy"' if lazy else ""
+    return (f'<iframe src="{escape(link, quote=True)}" title="{escape(title, quote=True)}"{lazy_attr} '
+            f'style="width: 100%; height: {height}; border: 0"></iframe>')

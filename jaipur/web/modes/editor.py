@@ -23,7 +23,7 @@ from ...view import view
 from .. import editor
 from ..editor import Draft
 from ..i18n import Reason, Strings, strings
-from ..linkwriter import make_link
+from ..linkwriter import make_link, make_snippet
 from ..model import Key, TableState, hint_for
 from .base import BaseMode, Mode, Page, fill
 
@@ -253,7 +253,6 @@ class EditorMode(BaseMode):
     # ------------------------------------------------------------ writing out
     def text_for(self, what: str) -> str:
         """The link or `<iframe>` of the draft (a puzzle's carries its solution); raises when it is not valid."""
-        from ..links import make_snippet
 
         problem = self.problem()
         if problem is not None:
