@@ -163,15 +163,18 @@ def goods_left(draft: Draft, good: str) -> tuple[int, ...]:
     return tuple(draft.goods[good]) if good in draft.goods else tuple(goods_room(draft, good))
 
 
+
+def _left(piles: Mapping[str, tuple[int, ...]], key: str, room: list[int], n: int) -> dict[str, tuple[int, ...]]:
+    """Piles with `n` of `room`'s tokens left on `key` (its lowest; a full pile is left out: the default)."""
+    n = max(0, min(n, len(room)))
+    out = {k: v for k, v in piles.items() if k != key}
+    if n != len(room):
+        out[key] = tuple(room[len(room) - n:])
+    return out
+
 def set_goods_left(draft: Draft, good: str, n: int) -> Draft:
     """The draft with `n` tokens left on a good's pile: its lowest `n` (tokens are taken from the top)."""
-    room = goods_room(draft, good)
-    n = max(0, min(n, len(room)))
-    goods = dict(draft.goods)
-    goods.pop(good, None)
-    if n != len(room):
-        goods[good] = tuple(room[len(room) - n:])
-    return replace(draft, goods=goods)
+    return replace(draft, goods=_left(draft.goods, good, goods_room(draft, good), n))
 
 
 def bonus_room(draft: Draft, pile: str) -> list[int]:
@@ -190,13 +193,7 @@ def set_bonus_left(draft: Draft, pile: str, n: int) -> Draft:
     """The draft with `n` tokens left on a bonus pile (their values hidden in play, dealt by the seed)."""
     if pile not in BONUS_PILES:
         raise ValueError(f"not a bonus pile: {pile!r}")
-    room = bonus_room(draft, pile)
-    n = max(0, min(n, len(room)))
-    bonus = dict(draft.bonus)
-    bonus.pop(pile, None)
-    if n != len(room):
-        bonus[pile] = tuple(room[len(room) - n:])
-    return replace(draft, bonus=bonus)
+    return replace(draft, bonus=_left(draft.bonus, pile, bonus_room(draft, pile), n))
 
 
 def set_turn(draft: Draft, seat: int) -> Draft:

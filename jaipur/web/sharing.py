@@ -11,6 +11,7 @@ from ..record import Record
 from .i18n import Reason
 from .linkwriter import make_link
 from .modes import Mode, Platform
+from .modes.base import copy_text
 from .saved import download_record, import_record
 
 
@@ -61,10 +62,7 @@ class Sharing:
             self.page.platform.spawn(self._copy(str(self.share["link"])))
 
     async def _copy(self, text: str) -> None:
-        try:
-            ok = bool(await self.page.platform.copy(text))
-        except Exception:  # noqa: BLE001 - no clipboard: the link stays shown, to select by hand
-            ok = False
+        ok = await copy_text(self.page.platform, text)
         if self.share is not None and self.share.get("link") == text:
             self.share = dict(self.share, copied=ok)
             self.page.draw()

@@ -43,6 +43,14 @@ class Platform(Protocol):
     def copy(self, text: str) -> Awaitable[bool]: ...
 
 
+
+async def copy_text(platform: Platform, text: str) -> bool:
+    """Put `text` on the clipboard; False when the platform has none or refuses (the text stays shown instead)."""
+    try:
+        return bool(await platform.copy(text))
+    except Exception:  # noqa: BLE001 - no clipboard: the caller keeps the text shown, to select by hand
+        return False
+
 class Page(Protocol):
     """What a mode may ask of the page's controller."""
 

@@ -25,7 +25,7 @@ from ..editor import Draft
 from ..i18n import Reason, Strings, strings
 from ..linkwriter import make_link, make_snippet
 from ..model import Key, TableState, hint_for
-from .base import BaseMode, Mode, Page, fill
+from .base import BaseMode, Mode, Page, copy_text, fill
 
 PLAYOUTS = COLLECTION_PLAYOUTS
 """Playouts per move when the page judges a puzzle: the collection's (the verifier yields after each one)."""
@@ -282,10 +282,7 @@ class EditorMode(BaseMode):
         self.page.platform.spawn(self._copy(text))
 
     async def _copy(self, text: str) -> None:
-        try:
-            ok = bool(await self.page.platform.copy(text))
-        except Exception:  # noqa: BLE001 - no clipboard: the text stays shown, to select by hand
-            ok = False
+        ok = await copy_text(self.page.platform, text)
         if self.output is not None and self.output.get("text") == text:
             self.output = dict(self.output, copied=ok)
             self.page.refresh()
