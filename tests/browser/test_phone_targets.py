@@ -1,6 +1,6 @@
 """The phone's header, touch targets and results, in Chromium: a one-row header whose tools open from a real
 disclosure button (mouse and keyboard), every clickable thing at least 44 × 44 css px (or with a 44 px hit area)
-at 360×740, your own move's result kept apart from the computer's reply until you hide it, two players named on
+at 360×740 and in landscape at 740×360, the hint beside Undo and Clear never clipped, your own move's result kept apart from the computer's reply until you hide it, two players named on
 the start screen, the match summary with a look at the final table behind it, and goods tokens that never cover
 one another on a desktop."""
 from __future__ import annotations
@@ -87,9 +87,15 @@ def test_the_phone_header_is_one_row_with_its_tools_behind_a_disclosure_button(
     assert not toggle.is_visible()
 
 
+PHONES = [(360, 740), (740, 360)]
+"""A phone held upright and on its side."""
+
+
 @browser
-def test_every_clickable_thing_is_44_px_on_a_phone(page: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
-    page.set_viewport_size({"width": 360, "height": 740})
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_every_clickable_thing_is_44_px_on_a_phone(page: Any, base_url: str, wait_settled: Callable[..., str],
+                                                    size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     boot(page, base_url + "?lang=en", wait_settled)
     page.click("button[data-action=opponent][data-value=human]")
     page.wait_for_selector("#player-name-1")
@@ -111,6 +117,77 @@ def test_every_clickable_thing_is_44_px_on_a_phone(page: Any, base_url: str, wai
     assert page.evaluate(SMALL_TARGETS) == [], "your move and the reply"
     page.click("button[data-action=tools]")
     assert page.evaluate(SMALL_TARGETS) == [], "the menu"
+    for tool in ("rules", "game"):                                       # the dialogs the menu opens
+        if not page.locator("#table-tools").is_visible():
+            page.click("button[data-action=tools]")
+        page.click(f"#table-tools button[data-action={tool}]")
+        page.wait_for_selector(f"[data-dialog={tool}]")
+        _settle(page)
+        assert page.evaluate(SMALL_TARGETS) == [], f"the {tool} dialog"
+        page.keyboard.press("Escape")
+        page.wait_for_function(f"!document.querySelector('[data-dialog={tool}]')")
+
+
+@browser
+def test_the_herd_on_its_side_is_tapped_camel_by_camel(page: Any, base_url: str,
+                                                       wait_settled: Callable[..., str]) -> None:
+    """In landscape the herd is a row of 44 px camels; each tap selects one more, for an exchange."""
+    page.set_viewport_size({"width": 740, "height": 360})
+    boot(page, base_url + "?opponent=novice#position=" + _hash({**BIG_HAND, "hands": ["DDLLC", "SSGGL"]}), wait_settled)
+    page.wait_for_function(YOUR_TURN)
+    _settle(page)
+    boxes = [card(page, "herd", i).bounding_box() for i in range(5)]
+    assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes)
+    assert all(a["x"] + a["width"] <= b["x"] for a, b in zip(boxes, boxes[1:])), "the camels do not overlap"
+    hand = card(page, "hand", 4).bounding_box()
+    assert hand["y"] + hand["height"] <= boxes[0]["y"], "the herd is under the hand"
+    card(page, "market", 0).click()                                      # a diamond and a gold for two camels
+    card(page, "market", 1).click()
+    card(page, "herd", 0).click()
+    card(page, "herd", 1).click()
+    page.wait_for_function("document.querySelector('button[data-action=exchange]').dataset.candidate === 'XDG-MM'")
+    assert page.locator("[data-zone=herd] button[aria-pressed=true]").count() == 2
+    page.click("button[data-action=exchange]")
+    page.wait_for_function(YOUR_TURN)
+    assert page.locator("[data-zone=herd] button[data-card]").count() == 3
+
+
+HINT = """() => {
+  const hint = document.querySelector('.hint'), box = hint.getBoundingClientRect();
+  const panel = document.querySelector('.actions').getBoundingClientRect();
+  return {text: hint.textContent, cut: hint.scrollHeight > hint.clientHeight + 1 || hint.scrollWidth > hint.clientWidth + 1,
+          inPanel: box.top >= panel.top - 1 && box.bottom <= panel.bottom + 1,
+          onScreen: box.bottom + scrollY <= innerHeight + 1 && box.top + scrollY >= -1};
+}"""
+SELECTIONS = [(), ("market:0",), ("market:0", "market:1"), ("market:0", "market:3"), ("hand:0",), ("hand:0", "hand:2"),
+              ("herd:0",), ("market:0", "hand:0"), ("hand:0", "hand:1")]
+"""On BIG_HAND: the start hint, a full hand, an exchange half made, a market camel, a precious good alone, two goods,
+a camel to sell, one for one, and a sale ready: the longest hints in both languages."""
+HINT_SIZES = [(360, 740, "en"), (360, 740, "fa"), (390, 844, "en"), (390, 844, "fa"), (740, 360, "en"),
+              (740, 360, "fa")]
+
+
+@browser
+@pytest.mark.parametrize("size", HINT_SIZES, ids=[f"{w}x{h}-{lang}" for w, h, lang in HINT_SIZES])
+def test_the_hint_beside_undo_and_clear_is_never_clipped(page: Any, base_url: str, wait_settled: Callable[..., str],
+                                                          size: tuple[int, int, str]) -> None:
+    width, height, lang = size
+    page.set_viewport_size({"width": width, "height": height})
+    boot(page, base_url + f"?opponent=novice&lang={lang}#position=" + _hash(BIG_HAND), wait_settled)
+    page.wait_for_function(YOUR_TURN)
+    seen = set()
+    for keys in SELECTIONS:
+        if page.locator("[data-zone] button[data-card][aria-pressed=true]").count():
+            page.click("button[data-action=clear]")
+        for key in keys:
+            zone, index = key.split(":")
+            card(page, zone, int(index)).click()
+        page.wait_for_function(f"document.querySelectorAll('[data-zone] button[data-card][aria-pressed=true]')"
+                               f".length === {len(keys)}")
+        got = page.evaluate(HINT)
+        assert got["text"] and not got["cut"] and got["inPanel"] and got["onScreen"], (keys, got)
+        seen.add(got["text"])
+    assert len(seen) >= 7, seen                                          # each selection said something of its own
 
 
 @browser
@@ -196,7 +273,7 @@ def _click_move(page: Any, move: str) -> None:
 
 
 @browser
-@pytest.mark.parametrize("size", [(360, 740), (1366, 768)], ids=["360x740", "1366x768"])
+@pytest.mark.parametrize("size", [(360, 740), (740, 360), (1366, 768)], ids=["360x740", "740x360", "1366x768"])
 def test_the_match_summary_and_a_look_at_the_final_table(page: Any, base_url: str, wait_settled: Callable[..., str],
                                                         axe_script: Any, size: tuple[int, int]) -> None:  # noqa: F811
     whole = _match_ending_with_a_simple_move()
@@ -218,7 +295,7 @@ def test_the_match_summary_and_a_look_at_the_final_table(page: Any, base_url: st
     rows = page.eval_on_selector_all("[data-match-summary] th[scope=row]", "els => els.map(e => e.textContent)")
     assert sorted(rows) == ["Ava", "Bo"]
     assert axe(page, axe_script, f"match summary {size}") == []
-    if size[0] < 500:
+    if min(size) < 500:                                                  # a phone, upright or on its side
         assert page.evaluate(SMALL_TARGETS) == []
     page.click("button[data-action=look-table]")
     page.wait_for_function("!document.querySelector('[data-match-result]')")
