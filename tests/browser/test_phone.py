@@ -13,7 +13,7 @@ from .test_a11y import axe, axe_script  # noqa: F401  (axe_script is a fixture)
 
 browser = pytest.mark.browser
 
-SIZES = [(360, 740), (390, 844), (412, 915), (740, 360)]
+SIZES = [(360, 740), (390, 844), (412, 915), (740, 360), (812, 375), (915, 412)]
 ZONES = ("market", "goods", "bonus", "deck", "hand", "herd", "opponent-hand", "opponent-herd", "opponent-tokens",
          "tokens")
 SETTLED = "() => document.getAnimations().every(a => a.effect.getTiming().iterations === Infinity)"
