@@ -141,6 +141,8 @@ def test_the_herd_on_its_side_is_tapped_camel_by_camel(page: Any, base_url: str,
     assert all(a["x"] + a["width"] <= b["x"] for a, b in zip(boxes, boxes[1:])), "the camels do not overlap"
     hand = card(page, "hand", 4).bounding_box()
     assert hand["y"] + hand["height"] <= boxes[0]["y"], "the herd is under the hand"
+    badge = page.locator(".herd-zone h2 .count")                         # its size, for a herd too long to show
+    assert badge.is_visible() and badge.inner_text() == "5"
     card(page, "market", 0).click()                                      # a diamond and a gold for two camels
     card(page, "market", 1).click()
     card(page, "herd", 0).click()
@@ -150,6 +152,7 @@ def test_the_herd_on_its_side_is_tapped_camel_by_camel(page: Any, base_url: str,
     page.click("button[data-action=exchange]")
     page.wait_for_function(YOUR_TURN)
     assert page.locator("[data-zone=herd] button[data-card]").count() == 3
+    assert badge.inner_text() == "3"
 
 
 HINT = """() => {
