@@ -78,6 +78,7 @@ WORDS: dict[str, str] = {
     "action.sell": "Sell",
     "action.clear": "Clear",
     "action.suggest": "Suggest a move",
+    "action.suggest-busy": "Thinking…",
     "action.menu": "New game",
     "action.next-round": "Next round",
     "action.new-game": "New game",

@@ -75,6 +75,7 @@ WORDS: dict[str, str] = {
     "action.sell": "فروش",
     "action.clear": "پاک کردن",
     "action.suggest": "پیشنهاد حرکت",
+    "action.suggest-busy": "در حال فکر…",
     "action.menu": "بازی تازه",
     "action.next-round": "دور بعد",
     "action.new-game": "بازی تازه",

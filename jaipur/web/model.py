@@ -386,6 +386,7 @@ class TableState:
     hint: tuple[str, Reason | None, str | None] = ("start", None, None)
     turn: str = "you"                          # you | opponent | over
     thinking: bool = False
+    suggesting: bool = False                   # a suggestion is being thought for the player (the hint button is busy)
     log: list[LogEntry] = field(default_factory=list)
     last: MoveEntry | None = None              # the other side's last move, highlighted
     suggestion: Suggestion | None = None
