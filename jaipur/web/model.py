@@ -359,6 +359,7 @@ class Suggestion:
     move: str | None
     reason: Reason | str = ""                  # a bot's reason code (worded when drawn), or text
     cards: frozenset[Key] = frozenset()        # the selection that makes the move (shown on the table)
+    where: str = ""                            # where it was thought: "worker", "page", or "" (asked at once)
 
 
 @dataclass

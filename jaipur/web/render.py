@@ -540,7 +540,8 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
     if state.suggestion is not None:
         sug = state.suggestion
         text = s.t("suggest.title", move=s.move(sug.move)) if sug.move else s.t("suggest.none")
-        banner = h("div", {"class": "banner suggestion", "role": "status", "data-suggestion": sug.move or ""},
+        banner = h("div", {"class": "banner suggestion", "role": "status", "data-suggestion": sug.move or "",
+                           "data-hint-where": sug.where or None},
                    h("strong", {}, text), (" " + (sug.reason if isinstance(sug.reason, str) else s.reason(sug.reason)))
                    if sug.reason else None)
     elif state.own is not None or (state.last is not None and state.last["seat"] != seat):

@@ -131,7 +131,7 @@ def test_the_hint_is_the_top_bots_and_arrives_later_with_the_button_busy_meanwhi
     assert c.selection == c.suggestion.cards and c.selection
     assert hint_state(pf) == "ready" and "aria-busy" not in hint_button(pf).attrs
     assert text_of(hint_button(pf)) == "Suggest a move"
-    assert find(pf.node, data_suggestion=c.suggestion.move)
+    assert find(pf.node, data_suggestion=c.suggestion.move, data_hint_where="page")
     seen, level, movetime = bots.asked[0]
     assert seen == dict(view(c.position, c.viewer)) and level == HINT_LEVEL == "maharaja"   # a view, never the deal
     assert movetime == HINT_MOVETIME and HINT_MOVETIME <= BROWSER_MOVETIME
@@ -213,7 +213,8 @@ def test_the_worker_is_asked_with_the_view_and_its_answer_is_shown() -> None:
     move = worker.answer_hints()
     pf.run()
     assert c.suggestion is not None and c.suggestion.move == move and c.selection == c.suggestion.cards
-    assert getattr(c.suggestion.reason, "code", "") in REASON_CODES and c.mode.hinter.where == "worker"
+    assert getattr(c.suggestion.reason, "code", "") in REASON_CODES and c.suggestion.where == "worker"
+    assert find(pf.node, data_suggestion=move, data_hint_where="worker")
     assert bots.asked == [] and hint_state(pf) == "ready" and pf.warnings == []
 
 
@@ -240,7 +241,7 @@ def test_without_a_working_suggest_in_the_worker_the_page_thinks_the_hint_silent
         c.worker.remote.answer_hints(json.dumps({"error": "ValueError: no view"}))  # type: ignore[union-attr]
     pf.run()
     assert c.suggestion is not None and c.suggestion.move in legal_moves(c.position)
-    assert len(bots.asked) == 1 and c.mode.hinter.where == "page"
+    assert len(bots.asked) == 1 and c.suggestion.where == "page"
     assert pf.errors == [] and c.error is None
     assert c.worker is not None and c.worker.failed == isinstance(worker, HintWorker)
     c.on_event({"action": "clear"})

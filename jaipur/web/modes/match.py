@@ -365,7 +365,8 @@ class MatchMode(BaseMode):
             if problem is not None:
                 self.page.platform.console_warn(f"Jaipur has no suggestion: {type(problem).__name__}: {problem}")
                 move = None
-            self.page.show_suggestion(self._suggestion(dict(view(at, self.viewer)), move, reason or ""))
+            sug = self._suggestion(dict(view(at, self.viewer)), move, reason or "")
+            self.page.show_suggestion(dataclasses.replace(sug, where=self.hinter.where))
         except Exception as exc:  # noqa: BLE001 - a player never sees a traceback
             self.page.fail(exc)
         self.page.refresh()
