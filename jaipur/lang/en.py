@@ -108,6 +108,7 @@ WORDS: dict[str, str] = {
     "hint.over": "The round is over.",
     "suggest.title": "Suggestion: {move}.",
     "suggest.none": "No suggestion is available right now.",
+    "suggest.thinking": "Looking for a good move…",
     "desc.take": "take {cards}",
     "desc.camels": "take the {n} camels",
     "desc.camel": "take the camel",

@@ -105,6 +105,7 @@ WORDS: dict[str, str] = {
     "hint.over": "این دور تمام شد.",
     "suggest.title": "پیشنهاد: {move}.",
     "suggest.none": "فعلاً پیشنهادی در دست نیست.",
+    "suggest.thinking": "در جست‌وجوی یک حرکت خوب…",
     "desc.take": "برداشتن {cards}",
     "desc.camels": "برداشتن {n} شتر",
     "desc.camel": "برداشتن شتر",

@@ -544,6 +544,9 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                            "data-hint-where": sug.where or None},
                    h("strong", {}, text), (" " + (sug.reason if isinstance(sug.reason, str) else s.reason(sug.reason)))
                    if sug.reason else None)
+    elif state.suggesting:   # said on the table too: on a phone the hint button is in the closed menu
+        banner = h("div", {"class": "banner suggestion", "role": "status", "aria-busy": "true",
+                           "data-hint-thinking": True}, s.t("suggest.thinking"))
     elif state.own is not None or (state.last is not None and state.last["seat"] != seat):
         banner = _said(state, s, seat)
     if banner is None:

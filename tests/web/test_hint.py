@@ -125,11 +125,13 @@ def test_the_hint_is_the_top_bots_and_arrives_later_with_the_button_busy_meanwhi
     button = hint_button(pf)
     assert button.attrs.get("aria-busy") == "true" and text_of(button) == "Thinking…" and "disabled" not in button.attrs
     assert hint_state(pf) == "thinking" and not c.mode.thinking   # the player may still move
+    assert text_of(find(pf.node, data_hint_thinking="")[0]) == "Looking for a good move…"  # type: ignore[arg-type]
     pf.run()
     assert c.suggestion is not None and c.suggestion.move in legal_moves(c.position)
     assert c.suggestion.reason and getattr(c.suggestion.reason, "code", "") in REASON_CODES
     assert c.selection == c.suggestion.cards and c.selection
     assert hint_state(pf) == "ready" and "aria-busy" not in hint_button(pf).attrs
+    assert not find(pf.node, data_hint_thinking="")  # type: ignore[arg-type]
     assert text_of(hint_button(pf)) == "Suggest a move"
     assert find(pf.node, data_suggestion=c.suggestion.move, data_hint_where="page")
     seen, level, movetime = bots.asked[0]
@@ -274,6 +276,7 @@ def test_the_busy_word_is_persian_in_persian() -> None:
     c, pf = boot("?opponent=trader&seed=3&lang=fa")
     press(c)
     assert text_of(hint_button(pf)) == "در حال فکر…" and hint_button(pf).attrs.get("aria-busy") == "true"
+    assert text_of(find(pf.node, data_hint_thinking="")[0]) == "در جست‌وجوی یک حرکت خوب…"  # type: ignore[arg-type]
     pf.run()
     assert hint_state(pf) == "ready"
 
