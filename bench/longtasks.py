@@ -183,8 +183,12 @@ def traced_tasks(path: Path, bench: dict[str, Any]) -> list[dict[str, Any]]:
     spans = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main and "dur" in e]
     spans.sort(key=lambda e: (e["ts"], -e["dur"]))
     out: list[dict[str, Any]] = []
+    reached = -1.0
     for task in (e for e in spans if e["name"] in TASKS and e["dur"] > 50_000):
         start, end = task["ts"], task["ts"] + task["dur"]
+        if end <= reached:   # a task inside one listed already (a trace names a task at two levels)
+            continue
+        reached = end
         own: dict[str, float] = {}
         stack: list[list[Any]] = []   # [event, the length of its direct children so far]
         for e in (e for e in spans if start <= e["ts"] and e["ts"] + e["dur"] <= end):
