@@ -3,9 +3,11 @@
 The page (WorkerLink) starts this script as a named worker on the same Pyodide and the same jaipur
 archive as main.py, and awaits `think(request)`: a JSON request (level, a seat's view, seed, movetime)
 in, a JSON answer (the move, or an error text) out; and `review(request)`, one move of the game review
-(jaipur/web/worker_review.py). The worker never touches the page.
+(jaipur/web/worker_review.py); and `suggest(request)`, the hint button's suggestion for a seat's view
+(jaipur/web/worker_hint.py). The worker never touches the page.
 """
 from jaipur import bots  # noqa: F401 - import the bots now, so the first think does not pay for it
+from jaipur.web.worker_hint import hint_answer
 from jaipur.web.worker_review import review_answer
 from jaipur.web.worker_thinker import answer
 
@@ -20,4 +22,9 @@ def review(request: str) -> str:
     return review_answer(str(request))
 
 
-__export__ = ["think", "review"]
+def suggest(request: str) -> str:
+    """The hint button's suggestion for the request's view, with its reason code (worker_hint.hint_answer)."""
+    return hint_answer(str(request))
+
+
+__export__ = ["think", "review", "suggest"]

@@ -345,13 +345,18 @@ class Controller:
         self.mode.play(move, chosen)
 
     def suggest(self) -> None:
-        """Ask for a move for the seat in front of the screen; select its cards."""
+        """The hint button: ask for a move for the seat in front of the screen (a mode that thinks it in the
+        background shows it later; a second press while it thinks cancels it); select its cards."""
         if self.mode is None or not self.can_move():
             return
         got = self.mode.suggest()
         if got is not None:
-            self.selection = got.cards
-            self.suggestion = got
+            self.show_suggestion(got)
+
+    def show_suggestion(self, suggestion: Suggestion) -> None:
+        """Show a suggestion (at once, or when a mode's think for it arrives): select its cards and say it."""
+        self.selection = suggestion.cards
+        self.suggestion = suggestion
 
     # ------------------------------------------------------------ the start screen and the dialogs
     @property

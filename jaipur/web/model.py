@@ -359,6 +359,7 @@ class Suggestion:
     move: str | None
     reason: Reason | str = ""                  # a bot's reason code (worded when drawn), or text
     cards: frozenset[Key] = frozenset()        # the selection that makes the move (shown on the table)
+    where: str = ""                            # where it was thought: "worker", "page", or "" (asked at once)
 
 
 @dataclass
@@ -386,6 +387,7 @@ class TableState:
     hint: tuple[str, Reason | None, str | None] = ("start", None, None)
     turn: str = "you"                          # you | opponent | over
     thinking: bool = False
+    suggesting: bool = False                   # a suggestion is being thought for the player (the hint button is busy)
     log: list[LogEntry] = field(default_factory=list)
     last: MoveEntry | None = None              # the other side's last move, highlighted
     suggestion: Suggestion | None = None

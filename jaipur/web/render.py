@@ -261,8 +261,10 @@ def _table(state: TableState, s: Strings) -> Node:
     if dialog is not None:  # a modal dialog: the table behind it cannot be focused or clicked
         for part in shown:
             part.attrs["inert"] = ""
+    hint_state = "thinking" if state.suggesting else "ready" if state.suggestion is not None else None
     return h("main", {"class": "table", "data-turn": state.turn, "data-round": v["round"], "data-seat": seat,
-                      "data-view": state.kind, "data-interactive": "true" if state.interactive else "false"},
+                      "data-view": state.kind, "data-interactive": "true" if state.interactive else "false",
+                      "data-hint-state": hint_state},
              shown, dialog)
 
 
@@ -345,8 +347,9 @@ def _bar(state: TableState, s: Strings) -> Node:
                    h("span", {"class": "burger", "aria-hidden": "true"}))
         tools = h("div", {"class": "tools" + (" open" if state.tools_open else ""), "id": "table-tools"},
                   h("button", {"type": "button", "data-action": "suggest", "aria-keyshortcuts": _shortcut("suggest"),
-                               "disabled": not can_suggest},
-                    s.t("action.suggest")) if state.can_suggest and state.kind in ("game", "position") else None,
+                               "disabled": not can_suggest, "aria-busy": "true" if state.suggesting else None},
+                    s.t("action.suggest-busy" if state.suggesting else "action.suggest"))
+                  if state.can_suggest and state.kind in ("game", "position") else None,
                   h("button", {"type": "button", "data-action": "game", "aria-haspopup": "dialog"},
                     s.t("action.game")) if state.kind in ("game", "position", "replay") else None,
                   h("button", {"type": "button", "data-action": "rules", "aria-haspopup": "dialog"},
@@ -537,9 +540,13 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
     if state.suggestion is not None:
         sug = state.suggestion
         text = s.t("suggest.title", move=s.move(sug.move)) if sug.move else s.t("suggest.none")
-        banner = h("div", {"class": "banner suggestion", "role": "status", "data-suggestion": sug.move or ""},
+        banner = h("div", {"class": "banner suggestion", "role": "status", "data-suggestion": sug.move or "",
+                           "data-hint-where": sug.where or None},
                    h("strong", {}, text), (" " + (sug.reason if isinstance(sug.reason, str) else s.reason(sug.reason)))
                    if sug.reason else None)
+    elif state.suggesting:   # said on the table too: on a phone the hint button is in the closed menu
+        banner = h("div", {"class": "banner suggestion", "role": "status", "aria-busy": "true",
+                           "data-hint-thinking": True}, s.t("suggest.thinking"))
     elif state.own is not None or (state.last is not None and state.last["seat"] != seat):
         banner = _said(state, s, seat)
     if banner is None:

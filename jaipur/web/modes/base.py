@@ -72,6 +72,8 @@ class Page(Protocol):
         """The browser's storage refused to keep the game (said once)."""
     def count_match(self, level: str, after: Position, seat: int) -> None:
         """A match against the computer at `level` has ended: count it for the player in `seat`."""
+    def show_suggestion(self, suggestion: Suggestion) -> None:
+        """A suggestion thought in the background has arrived: select its cards and say it."""
 
 
 class Opener(Protocol):

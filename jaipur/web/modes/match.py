@@ -25,10 +25,13 @@ from ..model import Key, LogEntry, MoveEntry, Suggestion, TableState, describe, 
 from ..motion import Played
 from ..saved import STORAGE_KEY, SavedGame, load_text, save_text, set_aside, undo_point
 from .base import MODAL, BaseMode, Page, Platform, fill
+from .hinter import Hinter
 from .thinker import Thinker
 
 SPREAD = 0x9E3779B97F4A7C15
 """Mixed with the seed and the ply into the computer's random stream (the same game thinks the same)."""
+HINT_SPREAD = 0x5DEECE66D
+"""Mixed in too for the player's suggestions (their own stream, apart from the computer's)."""
 
 
 class MatchMode(BaseMode):
@@ -37,7 +40,8 @@ class MatchMode(BaseMode):
     actions = frozenset({"undo", "next-round", "ready"})
 
     def __init__(self, page: Page, record: Record, opponent: str, human_seat: int, thinker: Thinker,
-                 players: tuple[str, str] | None = None, caption: str = "", saves: bool = True) -> None:
+                 players: tuple[str, str] | None = None, caption: str = "", saves: bool = True,
+                 hinter: Hinter | None = None) -> None:
         super().__init__(page, human_seat, players, caption)
         self.saves = saves                      # False: a host page's game, never written over the player's save
         self.holding = False                    # True: another game is saved; not written over before the player moves
@@ -45,6 +49,7 @@ class MatchMode(BaseMode):
         self.opponent = opponent
         self.human_seat = human_seat
         self.thinker = thinker
+        self.hinter = hinter or Hinter(thinker.clock, thinker.bots, getattr(thinker, "link", None))
         self.record = Record(seed=record.seed, mode=record.mode, players=self.record_players(),
                              moves=list(record.moves), start=record.start)
         self.last: MoveEntry | None = None      # the move just played on this table, highlighted
@@ -135,6 +140,7 @@ class MatchMode(BaseMode):
         st.pass_to = self.pass_to
         st.can_undo = self.can_undo()
         st.can_suggest = True
+        st.suggesting = self.suggesting and at is None
         st.interactive = True
         st.caption = self.caption
 
@@ -182,8 +188,9 @@ class MatchMode(BaseMode):
         return dataclasses.replace(self.record, players=list(self.record.players), moves=list(self.moves))
 
     def leave(self) -> None:
-        """Cancel the computer's think."""
+        """Cancel the computer's think and the suggestion being thought."""
         self.thinker.cancel()
+        self.hinter.cancel()
 
     # ------------------------------------------------------------ playing
     def act(self, action: str, value: str) -> bool:
@@ -200,6 +207,7 @@ class MatchMode(BaseMode):
 
     def play(self, move: str, chosen: frozenset[Key] = frozenset()) -> None:
         """Apply a move of the side to move, save the match, tell the host page, and go on."""
+        self.hinter.cancel()
         before = self.position
         after = apply(before, move)
         entry = describe(before, move, after)
@@ -218,7 +226,9 @@ class MatchMode(BaseMode):
         self.after_move()
 
     def after_move(self) -> None:
-        """What comes next: the round's dialog, the pass screen, the computer's turn, or the player's."""
+        """What comes next: the round's dialog, the pass screen, the computer's turn, or the player's (a suggestion
+        being thought for the table before is dropped)."""
+        self.hinter.cancel()
         p = self.position
         if p.round_over:
             self.thinker.cancel()
@@ -290,6 +300,7 @@ class MatchMode(BaseMode):
         if keep is None:
             return False
         self.thinker.cancel()
+        self.hinter.cancel()
         del self.record.moves[keep:]
         del self._history[keep + 1:]
         self._dealt = None
@@ -299,11 +310,27 @@ class MatchMode(BaseMode):
         return True
 
     # ------------------------------------------------------------ suggestions
+    @property
+    def suggesting(self) -> bool:
+        """A suggestion is being thought for the player (the hint button shows it is busy)."""
+        return self.hinter.busy
+
     def suggest(self) -> Suggestion | None:
-        """Ask the trader for a move for the seat in front of the screen (None when it may not move)."""
+        """The hint button: start the top bot's suggestion for the seat in front of the screen (it arrives later,
+        through `Page.show_suggestion`; None now), or cancel the one being thought (a second press). A bots
+        package without a stepped think (a test double) answers at once with its `suggest` (the trader's)."""
+        if self.hinter.busy:
+            self.hinter.cancel()
+            return None
         if not self.may_move():
             return None
-        v = dict(view(self.position, self.viewer))
+        p = self.position
+        v = dict(view(p, self.viewer))
+        if self.hinter.can_think():
+            ply = len(self.moves)
+            rng = Rng(mix64(p.seed ^ (ply * SPREAD) ^ HINT_SPREAD))
+            self.hinter.think(v, rng, lambda move, reason, problem: self._hinted(p, ply, move, reason, problem))
+            return None
         move: str | None = None
         reason: Reason | str = ""
         bots: Any = self.thinker.bots
@@ -318,11 +345,31 @@ class MatchMode(BaseMode):
                 move = getattr(got, "move", None)
                 found = getattr(got, "reason", "")
                 reason = found if isinstance(found, Reason) else str(found or "")
+        return self._suggestion(v, move, reason)
+
+    def _suggestion(self, v: dict[str, Any], move: str | None, reason: Reason | str) -> Suggestion:
+        """A suggestion for the table: a move that is not legal here is none, and its cards are selected."""
         if move is not None and check(self.position, move) is not None:
             move = None
         if reason == move:
             reason = ""
         return Suggestion(move, reason, move_selection(v, move) if move else frozenset())
+
+    def _hinted(self, at: Position, ply: int, move: str | None, reason: Reason | None,
+                problem: BaseException | None) -> None:
+        """The suggestion has been thought for the position `at` (after `ply` moves): shown when that position is
+        still on the table and the player may move (a stale answer is dropped); a failed think says there is none."""
+        try:
+            if self.position is not at or len(self.moves) != ply or not self.may_move():
+                return
+            if problem is not None:
+                self.page.platform.console_warn(f"Jaipur has no suggestion: {type(problem).__name__}: {problem}")
+                move = None
+            sug = self._suggestion(dict(view(at, self.viewer)), move, reason or "")
+            self.page.show_suggestion(dataclasses.replace(sug, where=self.hinter.where))
+        except Exception as exc:  # noqa: BLE001 - a player never sees a traceback
+            self.page.fail(exc)
+        self.page.refresh()
 
     # ------------------------------------------------------------ the saved game
     def save(self) -> None:
