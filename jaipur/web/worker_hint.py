@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from ..lang import Reason
 from ..rng import MASK64, Rng
-from .worker_thinker import WorkerLink, WorkerProblem
+from .worker_thinker import WorkerLink, WorkerProblem, answer_fields, error_answer, remote_function
 
 
 class HintRemote(Protocol):
@@ -48,21 +48,14 @@ def hint_answer(request: str) -> str:
                                        None if movetime is None else float(movetime)))
         return json.dumps({"move": str(sug.move), "reason": reason_to_json(sug.reason)})
     except Exception as exc:  # noqa: BLE001 - the page gets a sentence, never a traceback from the worker
-        return json.dumps({"error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"})
+        return error_answer(exc)
 
 
 def read_hint(text: str) -> tuple[str, Reason]:
     """The move and its reason in a worker's answer; WorkerProblem when it answered with an error or nonsense."""
     from ..review import reason_from_json
 
-    try:
-        got = json.loads(str(text))
-    except ValueError:
-        raise WorkerProblem("the worker's answer is not JSON") from None
-    if not isinstance(got, dict):
-        raise WorkerProblem("the worker's answer is not an object")
-    if "error" in got:
-        raise WorkerProblem(str(got["error"]))
+    got = answer_fields(text)
     if not isinstance(got.get("move"), str):
         raise WorkerProblem("the worker's answer has no move")
     try:
@@ -73,14 +66,8 @@ def read_hint(text: str) -> tuple[str, Reason]:
 
 def remote_hint(link: WorkerLink | None) -> HintRemote | None:
     """The worker's `suggest` once it has started (None: no worker yet, none at all, or one without it)."""
-    remote: Any = link.remote if link is not None else None
-    if remote is None:
-        return None
-    try:
-        fn = getattr(remote, "suggest", None)
-    except Exception:  # noqa: BLE001 - a proxy that cannot say: no suggest there
-        return None
-    return fn if callable(fn) else None
+    found: HintRemote | None = remote_function(link, "suggest")
+    return found
 
 
 __all__ = ["HintRemote", "hint_answer", "hint_request", "read_hint", "remote_hint"]

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..bots.base import run_to_end
 from ..record import Record, record_from_compact, record_to_compact
 from ..review import Point, moves_to_review, point_from_json, point_to_json, think_point
-from .worker_thinker import WorkerLink, WorkerProblem
+from .worker_thinker import WorkerLink, WorkerProblem, answer_fields, error_answer, remote_function
 
 
 class ReviewRemote(Protocol):
@@ -53,19 +53,12 @@ def review_answer(request: str) -> str:
                                     None if movetime is None else float(movetime)))
         return json.dumps({"point": point_to_json(pt)})
     except Exception as exc:  # noqa: BLE001 - the page gets a sentence, never a traceback from the worker
-        return json.dumps({"error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"})
+        return error_answer(exc)
 
 
 def read_point(text: str) -> Point:
     """The reviewed move in a worker's answer; WorkerProblem when it answered with an error or nonsense."""
-    try:
-        got = json.loads(str(text))
-    except ValueError:
-        raise WorkerProblem("the worker's answer is not JSON") from None
-    if not isinstance(got, dict):
-        raise WorkerProblem("the worker's answer is not an object")
-    if "error" in got:
-        raise WorkerProblem(str(got["error"]))
+    got = answer_fields(text)
     try:
         return point_from_json(got.get("point"))
     except ValueError as exc:
@@ -74,14 +67,8 @@ def read_point(text: str) -> Point:
 
 def remote_review(link: WorkerLink | None) -> ReviewRemote | None:
     """The worker's `review` once it has started (None: no worker yet, none at all, or one without it)."""
-    remote: Any = link.remote if link is not None else None
-    if remote is None:
-        return None
-    try:
-        fn = getattr(remote, "review", None)
-    except Exception:  # noqa: BLE001 - a proxy that cannot say: no review there
-        return None
-    return fn if callable(fn) else None
+    found: ReviewRemote | None = remote_function(link, "review")
+    return found
 
 
 __all__ = ["ReviewRemote", "read_point", "remote_review", "review_answer", "review_request"]

@@ -62,17 +62,30 @@ def answer(request: str, bots: Bots | None = None) -> str:
                                                                     None if movetime is None else float(movetime)))
         return json.dumps({"move": None if move is None else str(move)})
     except Exception as exc:  # noqa: BLE001 - the page gets a sentence, never a traceback from the worker
-        return json.dumps({"error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"})
+        return error_answer(exc)
 
 
-def read_answer(text: str) -> str | None:
-    """The move in a worker's answer (None: no move); WorkerProblem when it answered with an error."""
-    got = json.loads(str(text))
+def error_answer(exc: BaseException) -> str:
+    """What a worker answers when a request fails: the error's type and a one-line sentence, never a traceback."""
+    return json.dumps({"error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"})
+
+
+def answer_fields(text: str) -> dict[str, Any]:
+    """A worker's answer as an object; WorkerProblem when it is not JSON, not an object, or an error text."""
+    try:
+        got = json.loads(str(text))
+    except ValueError:
+        raise WorkerProblem("the worker's answer is not JSON") from None
     if not isinstance(got, dict):
         raise WorkerProblem("the worker's answer is not an object")
     if "error" in got:
         raise WorkerProblem(str(got["error"]))
-    move = got.get("move")
+    return got
+
+
+def read_answer(text: str) -> str | None:
+    """The move in a worker's answer (None: no move); WorkerProblem when it answered with an error."""
+    move = answer_fields(text).get("move")
     return None if move is None else str(move)
 
 
@@ -145,6 +158,19 @@ class WorkerLink:
         await self.clock.sleep(self.timeout)
         if self.remote is None:
             self.fail(f"the worker did not start within {self.timeout:g} s")
+
+
+def remote_function(link: WorkerLink | None, name: str) -> Any | None:
+    """The worker's exported function `name` once the worker has started (None: no worker yet, none at all, or an
+    older worker script without it)."""
+    remote: Any = link.remote if link is not None else None
+    if remote is None:
+        return None
+    try:
+        fn = getattr(remote, name, None)
+    except Exception:  # noqa: BLE001 - a proxy that cannot say: no such function there
+        return None
+    return fn if callable(fn) else None
 
 
 class WorkerThinker(Thinker):
@@ -234,4 +260,5 @@ def browser_link(platform: BrowserClock) -> WorkerLink:
     return WorkerLink(platform, platform, connect_browser, on_change=show)
 
 
-__all__ = ["browser_link", "WorkerLink", "WorkerProblem", "WorkerThinker", "answer", "connect_browser", "read_answer", "request_text"]
+__all__ = ["browser_link", "WorkerLink", "WorkerProblem", "WorkerThinker", "answer", "connect_browser", "read_answer", "request_text",
+           "answer_fields", "error_answer", "remote_function"]
