@@ -23,6 +23,21 @@ def boot(page: Any, url: str, wait_settled: Callable[..., str]) -> None:
     assert wait_settled(page) == "ready"
 
 
+THINKER = "document.documentElement.dataset.thinker"
+"""Where the computer thinks: `page` (its own thread) or `worker` (the PyScript worker, once started)."""
+WORKER_START_MS = 120_000
+"""How long a page's worker may take to start (its own Pyodide and the package)."""
+
+
+def boot_without_worker(page: Any, url: str, wait_settled: Callable[..., str]) -> None:
+    """Open url with the worker's script blocked, and wait for the page's quiet warning that it thinks on its own
+    thread, then for the page to be ready."""
+    page.route("**/ai_worker.py", lambda route: route.abort())
+    said = "thinks on the page's thread"
+    with page.expect_console_message(lambda m: m.type == "warning" and said in m.text, timeout=WORKER_START_MS):
+        boot(page, url, wait_settled)
+
+
 def letters(page: Any, zone: str) -> list[str]:
     """The letters of the card buttons of a zone, in order."""
     return list(page.eval_on_selector_all(f"[data-zone={zone}] button[data-card]", "els => els.map(e => e.dataset.card)"))

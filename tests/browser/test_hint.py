@@ -11,12 +11,10 @@ import pytest
 
 import jaipur
 
-from .helpers import YOUR_TURN, boot, enabled, logged_moves
+from .helpers import THINKER, WORKER_START_MS, YOUR_TURN, boot, boot_without_worker, enabled, logged_moves
 
 browser = pytest.mark.browser
-THINKER = "document.documentElement.dataset.thinker"
 READY = "document.querySelector('main.table').dataset.hintState === 'ready'"
-WORKER_START_MS = 120_000
 PRESS = """() => {
   const button = document.querySelector('button[data-action=suggest]');
   button.click();   // the page handles the click and draws before click() returns
@@ -78,10 +76,7 @@ def test_a_move_played_while_the_hint_thinks_drops_it(page: Any, page_log: Any, 
 @browser
 def test_without_a_worker_the_hint_is_thought_on_the_pages_thread(page: Any, page_log: Any, base_url: str,
                                                                   wait_settled: Callable[..., str]) -> None:
-    page.route("**/ai_worker.py", lambda route: route.abort())
-    said = "thinks on the page's thread"
-    with page.expect_console_message(lambda m: m.type == "warning" and said in m.text, timeout=WORKER_START_MS):
-        boot(page, base_url + "index.html?opponent=maharaja&seed=3", wait_settled)
+    boot_without_worker(page, base_url + "index.html?opponent=maharaja&seed=3", wait_settled)
     page.wait_for_function(YOUR_TURN)
     ask_and_check(page, "Thinking…", "page")
     assert page.evaluate(THINKER) == "page"

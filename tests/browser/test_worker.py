@@ -10,21 +10,11 @@ import pytest
 
 import jaipur
 
+from .helpers import THINKER, WORKER_START_MS, boot, boot_without_worker, logged_moves
 from .test_table import TURN_OR_DIALOG, play_one_move
 
 browser = pytest.mark.browser
-THINKER = "document.documentElement.dataset.thinker"
 YOUR_TURN = "() => document.querySelector('main.table') && document.querySelector('main.table').dataset.turn === 'you'"
-WORKER_START_MS = 120_000
-
-
-def logged_moves(page: Any) -> list[str]:
-    return page.eval_on_selector_all("[data-zone=log] [data-move]", "els => els.map(e => e.dataset.move)")
-
-
-def boot(page: Any, url: str, wait_settled: Callable[..., str]) -> None:
-    page.goto(url)
-    assert wait_settled(page) == "ready"
 
 
 @browser
@@ -68,10 +58,7 @@ def test_undo_during_a_worker_think_cancels_it(page: Any, page_log: Any, base_ur
 @browser
 def test_a_page_whose_worker_cannot_start_thinks_on_its_own_thread(page: Any, page_log: Any, base_url: str,
                                                                     wait_settled: Callable[..., str]) -> None:
-    page.route("**/ai_worker.py", lambda route: route.abort())
-    said = "thinks on the page's thread"
-    with page.expect_console_message(lambda m: m.type == "warning" and said in m.text, timeout=WORKER_START_MS):
-        boot(page, base_url + "index.html?opponent=maharaja&seed=3", wait_settled)
+    boot_without_worker(page, base_url + "index.html?opponent=maharaja&seed=3", wait_settled)
     for _ in range(3):
         page.wait_for_function(TURN_OR_DIALOG, timeout=30_000)
         play_one_move(page)
