@@ -16,7 +16,6 @@ import html
 import json
 import statistics
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "examples"))
 
-import serve  # noqa: E402
+from served import launch_chromium, start_server, stop_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 TARGET_RATIO = 1.3
 ONE = ROOT / "bench" / "one_embed.html"
 SHOWN = """() => {
@@ -76,22 +72,18 @@ def main(argv: list[str] | None = None) -> int:
         ONE.write_text(text, encoding="utf-8")
     from playwright.sync_api import sync_playwright
 
-    serve.fetch_vendor()
-    server = serve.make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = start_server()
     times: dict[str, list[float]] = {"explainer": [], "one": []}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = launch_chromium(pw)
             for _ in range(args.runs):
                 times["one"].append(load_once(browser, base + "bench/one_embed.html", args.width, args.timeout))
                 times["explainer"].append(load_once(browser, base + "examples/explainer.html", args.width,
                                                     args.timeout))
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        stop_server(server)
     med = {k: statistics.median(v) for k, v in times.items()}
     ratio = med["explainer"] / med["one"]
     out = {"runs": times, "median_ms": med, "ratio": round(ratio, 3), "target": TARGET_RATIO, "width": args.width}

@@ -28,7 +28,6 @@ import argparse
 import json
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -36,11 +35,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import serve  # noqa: E402
+from served import launch_chromium, start_server, stop_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 GOAL_LONGEST_MS = 50.0
 GOAL_MEDIAN_S = 1.05
 DRAW_SLACK_MS = 3.0
@@ -103,14 +99,11 @@ def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float, still
     Chromium trace of the measured part written there, and what the main thread's long tasks spent it on)."""
     from playwright.sync_api import sync_playwright
 
-    serve.fetch_vendor()
-    server = serve.make_server(0, directory=ROOT)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = start_server()
     deadline = time.monotonic() + timeout_s
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = launch_chromium(pw)
             page = browser.new_context(reduced_motion="reduce" if still else "no-preference").new_page()
             if thinker == "page":
                 page.route("**/ai_worker.py", lambda route: route.abort())
@@ -144,8 +137,7 @@ def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float, still
                 browser.stop_tracing()
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        stop_server(server)
     out = summarize(bench, level, where, still)
     if trace is not None:
         out["traced_long_tasks"] = traced_tasks(trace, bench)

@@ -24,18 +24,16 @@ import argparse
 import json
 import statistics
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from served import launch_chromium, start_server, stop_server  # noqa: E402
+
 import serve  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 PAGES = {"app": "index.html", "bare": "bench/bare.html"}
 TARGET_RATIO = 1.15
 TARGET_RATIO_WARM = 1.10
@@ -113,15 +111,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    serve.fetch_vendor()
+    server, base = start_server()
     serve.sync_config()
-    server = serve.make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in PAGES}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = launch_chromium(pw)
             load_once(browser, base + PAGES["bare"], args.timeout)  # warm-up: the browser's own first start
             for i in range(args.runs):
                 for name in (PAGES if i % 2 == 0 else reversed(PAGES)):
@@ -130,8 +125,7 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"  {name:4} run {i + 1}: {runs[name][-1]['state']} {runs[name][-1]['ms'] or 0:.0f} ms", flush=True)
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        stop_server(server)
 
     result = summarize(runs, args.warm)
     if args.json:

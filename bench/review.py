@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -25,11 +24,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import serve  # noqa: E402
+from served import launch_chromium, start_server, stop_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 GOAL_S = 20.0
 OBSERVE = """
 window.__bench = { longtasks: [], gap: 0, last: null };
@@ -66,13 +62,10 @@ def run(seed: int, reviewer: str) -> dict[str, Any]:
     from jaipur.web.linkwriter import make_link
 
     record = round_record(seed)
-    serve.fetch_vendor()
-    server = serve.make_server(0, directory=ROOT)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = start_server()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = launch_chromium(pw)
             page = browser.new_page(viewport={"width": 1366, "height": 900})
             if reviewer == "page":
                 page.route("**/ai_worker.py", lambda route: route.abort())
@@ -93,8 +86,7 @@ def run(seed: int, reviewer: str) -> dict[str, Any]:
             partial = page.locator("[data-review-partial]").count() > 0
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        stop_server(server)
     long_ms = sorted((float(d) for _, d in bench["longtasks"]), reverse=True)
     return {"reviewer": where, "asked": reviewer, "record_moves": len(record.moves), "reviewed": points,
             "partial": partial, "first_s": round(first, 2), "total_s": round(total, 2),
