@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..lang import Reason
 from ..rng import MASK64, Rng
@@ -66,8 +66,7 @@ def read_hint(text: str) -> tuple[str, Reason]:
 
 def remote_hint(link: WorkerLink | None) -> HintRemote | None:
     """The worker's `suggest` once it has started (None: no worker yet, none at all, or one without it)."""
-    found: HintRemote | None = remote_function(link, "suggest")
-    return found
+    return cast("HintRemote | None", remote_function(link, "suggest"))
 
 
 __all__ = ["HintRemote", "hint_answer", "hint_request", "read_hint", "remote_hint"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable
-from typing import Protocol
+from typing import Protocol, cast
 
 from ..bots.base import run_to_end
 from ..record import Record, record_from_compact, record_to_compact
@@ -67,8 +67,7 @@ def read_point(text: str) -> Point:
 
 def remote_review(link: WorkerLink | None) -> ReviewRemote | None:
     """The worker's `review` once it has started (None: no worker yet, none at all, or one without it)."""
-    found: ReviewRemote | None = remote_function(link, "review")
-    return found
+    return cast("ReviewRemote | None", remote_function(link, "review"))
 
 
 __all__ = ["ReviewRemote", "read_point", "remote_review", "review_answer", "review_request"]

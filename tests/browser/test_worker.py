@@ -10,11 +10,18 @@ import pytest
 
 import jaipur
 
-from .helpers import THINKER, WORKER_START_MS, boot, boot_without_worker, logged_moves
-from .test_table import TURN_OR_DIALOG, play_one_move
+from .helpers import (
+    THINKER,
+    TURN_OR_DIALOG,
+    WORKER_START_MS,
+    YOUR_TURN,
+    boot,
+    boot_without_worker,
+    logged_moves,
+    play_one_move,
+)
 
 browser = pytest.mark.browser
-YOUR_TURN = "() => document.querySelector('main.table') && document.querySelector('main.table').dataset.turn === 'you'"
 
 
 @browser
