@@ -121,6 +121,24 @@ def read_weights(data: dict[str, Any]) -> list[float]:
     return [float(weights[name]) for name in FEATURES]
 
 
+def load(path: str) -> Evaluator:
+    """An evaluator from a file written by `python -m jaipur train --out PATH`; ValueError says what is wrong."""
+    shown = str(path) if len(str(path)) <= 60 else "…" + str(path)[-59:]
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read the evaluator file '{shown}' ({exc.__class__.__name__})") from None
+    except json.JSONDecodeError:
+        raise ValueError(f"the evaluator file '{shown}' is not JSON") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"the evaluator file '{shown}' is not a JSON object")
+    try:
+        return Evaluator(read_weights(data))
+    except (TypeError, ValueError):
+        raise ValueError(f"'{shown}' needs a 'weights' number for each of the {len(FEATURES)} features") from None
+
+
 @lru_cache(maxsize=1)
 def shipped() -> Evaluator:
     """The evaluator shipped with the package (`data/evaluator.json`)."""

@@ -33,7 +33,7 @@ from ..rules import legal_cache, play_unchecked, result
 from ..types import View
 from ..view import determinize
 from .base import Bot, Thinking, check_movetime, legal_from_view
-from .evaluator import Evaluator, shipped
+from .evaluator import Evaluator, load, shipped
 from .heuristics import DEFAULT, Scorer, Weights, table_from_view
 from .playout import candidates, playout_table, policy_move
 
@@ -95,7 +95,7 @@ class MaharajaBot(Bot):
         max_nodes: int = MAX_NODES,
         width: int = 12,
         weights: Weights | None = None,
-        evaluator: Evaluator | None = None,
+        evaluator: Evaluator | str | None = None,
     ) -> None:
         if cutoff < 0 or exploration < 0 or temperature <= 0 or not 0 <= epsilon <= 1 or max_nodes < 1 \
                 or not 0 <= prior_mix <= 1 or width < 0:
@@ -114,7 +114,7 @@ class MaharajaBot(Bot):
         self.max_nodes = max_nodes
         self.width = width
         self.weights = weights or DEFAULT
-        self.evaluator = evaluator or shipped()
+        self.evaluator = load(evaluator) if isinstance(evaluator, str) else (evaluator or shipped())
         self.last_iterations = 0
         self.last_nodes = 0
 

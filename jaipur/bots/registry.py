@@ -112,5 +112,5 @@ def get_bot(spec: str, **options: Any) -> Bot:
     try:
         bot: Bot = bot_class(**merged)
     except (TypeError, ValueError) as exc:
-        raise UnknownBotError(f"Bad options for the {level} bot: {str(exc)[:80]}.") from None
+        raise UnknownBotError(f"Bad options for the {level} bot: {str(exc)[:160]}.") from None
     return bot

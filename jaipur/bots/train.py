@@ -1,8 +1,9 @@
 """`python -m jaipur train`: learn the evaluator's weights by self-play, reproducibly.
 
 Seeded single-round games are played by the playout policy (with a little
-exploration); a few positions of each game are kept, labelled with who won the
-round. Logistic regression (Newton's method, a few L2 strengths) fits the
+exploration), or with `--player SPEC` by a bot (`maharaja:iterations=60`, so
+the labels come from the kind of play the search itself makes); a few
+positions of each game are kept, labelled with who won the round. Logistic regression (Newton's method, a few L2 strengths) fits the
 weights; a held-out set of games on other seeds scores every candidate, the
 hand-set weights and the weights currently shipped, and the best (lowest
 log-loss) is written with the command and the seeds that made it. Games run in
@@ -21,11 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import JaipurError
+from ..position import Position
 from ..rng import Rng, mix64
 from ..rules import new_match, play_unchecked, result
+from ..view import view
 from .evaluator import FEATURES, HAND_SET, features, read_weights, shipped
 from .heuristics import DEFAULT
 from .playout import policy_move
+from .registry import UnknownBotError, get_bot
 from .runner import run_tasks
 
 FORMAT = "jaipur-evaluator/1"
@@ -54,6 +58,24 @@ class Chunk:
     count: int
     epsilon: float
     samples: int
+    player: str | None = None
+    """A bot spec that plays both seats (seeded), or None for the playout policy with `epsilon` exploration."""
+
+
+def _game(chunk: Chunk, deal: int, rng: Rng) -> list[Position]:
+    """The positions of one self-play game of `deal`, first to last (the last has ended, unless it ran too long)."""
+    p = new_match(deal, "single-round")
+    seen = [p]
+    if chunk.player is None:
+        while not p.round_over and len(seen) < MAX_PLIES:
+            p = play_unchecked(p, policy_move(p, DEFAULT, rng, chunk.epsilon))
+            seen.append(p)
+        return seen
+    bot = get_bot(chunk.player)
+    while not p.round_over and len(seen) < MAX_PLIES:
+        p = play_unchecked(p, bot.choose(view(p, p.to_move), rng))
+        seen.append(p)
+    return seen
 
 
 def play_chunk(chunk: Chunk) -> tuple[int, list[Row]]:
@@ -61,11 +83,8 @@ def play_chunk(chunk: Chunk) -> tuple[int, list[Row]]:
     rows: list[Row] = []
     for deal in range(chunk.first, chunk.first + chunk.count):
         rng = Rng(mix64(deal) ^ 0x7EA1)
-        p = new_match(deal, "single-round")
-        seen = [p]
-        while not p.round_over and len(seen) < MAX_PLIES:
-            p = play_unchecked(p, policy_move(p, DEFAULT, rng, chunk.epsilon))
-            seen.append(p)
+        seen = _game(chunk, deal, rng)
+        p = seen[-1]
         if not p.round_over:
             continue
         winner = result(p)["winner"]
@@ -167,20 +186,28 @@ def _read_log(path: str, key: dict[str, Any]) -> dict[tuple[str, int], list[Row]
     return found
 
 
-def _chunks(seed: int, rounds: int, epsilon: float, samples: int) -> list[Chunk]:
-    return [Chunk(seed + i, min(CHUNK, rounds - i), epsilon, samples) for i in range(0, rounds, CHUNK)]
+def _chunks(seed: int, rounds: int, epsilon: float, samples: int, player: str | None) -> list[Chunk]:
+    return [Chunk(seed + i, min(CHUNK, rounds - i), epsilon, samples, player) for i in range(0, rounds, CHUNK)]
 
 
 def train(rounds: int, seed: int, holdout: int, epsilon: float = 0.1, samples: int = 4, jobs: int = 1,
-          scheduler: str | None = None, log: str | None = None, progress: bool = True) -> dict[str, Any]:
+          scheduler: str | None = None, log: str | None = None, progress: bool = True,
+          player: str | None = None) -> dict[str, Any]:
     """Self-play, fit and pick on held-out games; returns the evaluator file's data (weights, provenance, scores)."""
     if rounds < 1 or holdout < 1 or samples < 1 or not 0.0 <= epsilon <= 1.0:
         raise BadTrainingError("--rounds, --holdout and --samples must be at least 1, --epsilon within 0..1.")
+    if player is not None:
+        try:
+            get_bot(player)
+        except UnknownBotError as exc:
+            raise BadTrainingError(f"--player: {exc}") from None
     started = time.perf_counter()
-    key = {"seed": seed, "rounds": rounds, "holdout": holdout, "epsilon": epsilon, "samples": samples}
+    key: dict[str, Any] = {"seed": seed, "rounds": rounds, "holdout": holdout, "epsilon": epsilon, "samples": samples}
+    if player is not None:
+        key["player"] = player  # a log written without --player still resumes a run without it
     done = _read_log(log, key) if log else {}
-    parts = {"train": _chunks(seed, rounds, epsilon, samples),
-             "holdout": _chunks(seed + HOLDOUT_OFFSET, holdout, epsilon, samples)}
+    parts = {"train": _chunks(seed, rounds, epsilon, samples, player),
+             "holdout": _chunks(seed + HOLDOUT_OFFSET, holdout, epsilon, samples, player)}
     tasks = [c for part, chunks in parts.items() for c in chunks if (part, c.first) not in done]
     total = len(parts["train"]) + len(parts["holdout"])
     for first, rows in run_tasks(play_chunk, tasks, jobs, scheduler, "train"):
@@ -214,11 +241,11 @@ def train(rounds: int, seed: int, holdout: int, epsilon: float = 0.1, samples: i
         "chosen": best["name"],
         "made_by": {
             "command": f"python -m jaipur train --rounds {rounds} --seed {seed} --holdout {holdout} "
-                       f"--epsilon {epsilon:g} --samples {samples}",
+                       f"--epsilon {epsilon:g} --samples {samples}" + (f" --player {player}" if player else ""),
             "train_deals": [seed, seed + rounds - 1],
             "holdout_deals": [seed + HOLDOUT_OFFSET, seed + HOLDOUT_OFFSET + holdout - 1],
             "positions": {"train": len(train_rows), "holdout": len(held_rows)},
-            "policy": "jaipur.bots.playout.policy_move (default trader weights)",
+            "policy": player or "jaipur.bots.playout.policy_move (default trader weights)",
         },
         "holdout": [{k: v for k, v in c.items() if k != "weights"} for c in compared],
     }
@@ -229,7 +256,7 @@ def cmd_train(args: argparse.Namespace) -> None:
     if args.scheduler is not None and args.jobs != 1:
         raise BadTrainingError("Give either --jobs or --scheduler, not both.")
     data = train(args.rounds, args.seed, args.holdout or max(100, args.rounds // 5), args.epsilon, args.samples,
-                 args.jobs, args.scheduler, args.log, progress=not args.quiet)
+                 args.jobs, args.scheduler, args.log, progress=not args.quiet, player=args.player)
     read_weights(data)  # the file written can be read back
     try:
         with open(args.out, "w", encoding="utf-8") as handle:
@@ -248,6 +275,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--holdout", type=int, default=None, help="held-out games (default: a fifth, at least 100)")
     p.add_argument("--epsilon", type=float, default=0.1, help="chance of a less-than-best move in self-play")
     p.add_argument("--samples", type=int, default=4, help="positions kept per game")
+    p.add_argument("--player", default=None,
+                   help="a bot spec that plays the self-play games, e.g. maharaja:iterations=60 (default: the playout "
+                        "policy with --epsilon)")
     p.add_argument("--log", default=None, help="append each chunk of games to this file; resume from it")
     p.add_argument("--jobs", type=int, default=1, help="local processes to play in (capped at the cores)")
     p.add_argument("--scheduler", default=None, help="address of a Dask scheduler to play on (needs jaipur[cluster])")

@@ -16,6 +16,7 @@ from jaipur.bots.evaluator import FEATURES, Evaluator, features, shipped
 from jaipur.bots.heuristics import Scorer, table_from_view
 from jaipur.bots.maharaja import MaharajaBot, Node
 from jaipur.bots.playout import candidates, policy_move
+from jaipur.bots.registry import UnknownBotError
 from jaipur.rules import apply
 from jaipur.view import determinize
 
@@ -176,3 +177,24 @@ def test_root_searches_only_the_width_best_priors() -> None:
 def test_a_negative_width_is_refused() -> None:
     with pytest.raises(ValueError):
         MaharajaBot(width=-1)
+
+
+def test_an_evaluator_file_can_be_given_by_path(tmp_path: Path) -> None:
+    weights = dict(zip(FEATURES, [0.5] * len(FEATURES)))
+    good = tmp_path / "ev.json"
+    good.write_text(json.dumps({"weights": weights}), encoding="utf-8")
+    bot = get_bot(f"maharaja:iterations=10,evaluator={good}")
+    assert isinstance(bot, MaharajaBot) and bot.evaluator.weights == (0.5,) * len(FEATURES)
+    assert bot.choose(view(new_match(3), 0), Rng(1)) in legal_moves(new_match(3))
+    cases = {
+        tmp_path / "missing.json": "cannot read the evaluator file",
+        tmp_path / "text.json": "is not JSON",
+        tmp_path / "list.json": "is not a JSON object",
+        tmp_path / "short.json": "needs a 'weights' number for each of the 13 features",
+    }
+    (tmp_path / "text.json").write_text("weights", encoding="utf-8")
+    (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
+    (tmp_path / "short.json").write_text(json.dumps({"weights": {"score": 1}}), encoding="utf-8")
+    for path, words in cases.items():
+        with pytest.raises(UnknownBotError, match=words):
+            get_bot(f"maharaja:evaluator={path}")

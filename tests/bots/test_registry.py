@@ -11,7 +11,7 @@ import jaipur.bots
 from jaipur.bots import registry
 from jaipur.bots.registry import ARENA_BOTS, LEVELS, UnknownBotError, check_level, get_bot
 from jaipur.bots.runner import RunnerError, usable_jobs
-from jaipur.bots.train import Chunk, play_chunk, train
+from jaipur.bots.train import BadTrainingError, Chunk, play_chunk, train
 
 
 def test_levels_for_players_and_bots_for_the_arena() -> None:
@@ -70,6 +70,25 @@ def test_training_is_seeded_and_resumes_from_its_log(tmp_path: Path) -> None:
     names = [c["name"] for c in first["holdout"]]
     assert names[:2] == ["hand-set", "shipped"] and first["chosen"] in names
     assert json.loads(json.dumps(first))["weights"].keys() == first["weights"].keys()
+
+
+def test_training_games_can_be_played_by_a_bot(tmp_path: Path) -> None:
+    from jaipur.bots.evaluator import FEATURES
+
+    chunk = Chunk(4, 2, 0.1, 3, "maharaja:iterations=5")
+    first, rows = play_chunk(chunk)
+    assert first == 4 and len(rows) == 6 and all(len(r) == len(FEATURES) + 1 for r in rows)
+    assert (first, rows) == play_chunk(chunk)  # seeded: the same games again
+    assert rows != play_chunk(Chunk(4, 2, 0.1, 3))[1]  # not the playout policy's games
+    data = train(2, seed=4, holdout=1, samples=3, player="maharaja:iterations=5", progress=False)
+    assert data["made_by"]["policy"] == "maharaja:iterations=5"
+    assert data["made_by"]["command"].endswith("--player maharaja:iterations=5")
+    log = tmp_path / "train.log"
+    train(2, seed=4, holdout=1, samples=3, log=str(log), progress=False)
+    again = train(2, seed=4, holdout=1, samples=3, player="maharaja:iterations=5", log=str(log), progress=False)
+    assert again == data  # a log of the playout policy's games is not taken for the bot's
+    with pytest.raises(BadTrainingError, match="--player: There is no bot called 'grandmaster'"):
+        train(2, seed=4, holdout=1, player="grandmaster", progress=False)
 
 
 def test_train_command_writes_weights_the_evaluator_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
