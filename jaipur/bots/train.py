@@ -246,6 +246,8 @@ def train(rounds: int, seed: int, holdout: int, epsilon: float = 0.1, samples: i
             "holdout_deals": [seed + HOLDOUT_OFFSET, seed + HOLDOUT_OFFSET + holdout - 1],
             "positions": {"train": len(train_rows), "holdout": len(held_rows)},
             "policy": player or "jaipur.bots.playout.policy_move (default trader weights)",
+            # the evaluator shipped when this ran: a maharaja player searched with it, so replaying the games needs it
+            "shipped_then": {name: round(w, 6) for name, w in zip(FEATURES, shipped().weights)},
         },
         "holdout": [{k: v for k, v in c.items() if k != "weights"} for c in compared],
     }

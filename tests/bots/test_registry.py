@@ -83,6 +83,10 @@ def test_training_games_can_be_played_by_a_bot(tmp_path: Path) -> None:
     data = train(2, seed=4, holdout=1, samples=3, player="maharaja:iterations=5", progress=False)
     assert data["made_by"]["policy"] == "maharaja:iterations=5"
     assert data["made_by"]["command"].endswith("--player maharaja:iterations=5")
+    from jaipur.bots.evaluator import shipped
+
+    then = data["made_by"]["shipped_then"]  # the player searched with these, so replaying its games needs them
+    assert list(then) == list(FEATURES) and [then[n] for n in FEATURES] == pytest.approx(shipped().weights, abs=1e-6)
     log = tmp_path / "train.log"
     train(2, seed=4, holdout=1, samples=3, log=str(log), progress=False)
     again = train(2, seed=4, holdout=1, samples=3, player="maharaja:iterations=5", log=str(log), progress=False)
