@@ -1,10 +1,10 @@
 """`python -m jaipur train`: learn the evaluator's weights by self-play, reproducibly.
 
 Seeded single-round games are played by the playout policy (with a little
-exploration), or with `--player SPEC` by a bot (`maharaja:iterations=60`, so
+exploration), or with `--player SPEC` by a bot (`maharaja:iterations=40`, so
 the labels come from the kind of play the search itself makes); a few
-positions of each game are kept, labelled with who won the round. Logistic regression (Newton's method, a few L2 strengths) fits the
-weights; a held-out set of games on other seeds scores every candidate, the
+positions of each game are kept, labelled with who won the round. Logistic
+regression (Newton's method, a few L2 strengths) fits the weights; a held-out set of games on other seeds scores every candidate, the
 hand-set weights and the weights currently shipped, and the best (lowest
 log-loss) is written with the command and the seeds that made it. Games run in
 chunks (here, in `--jobs` processes or on a Dask `--scheduler`); with `--log`,
@@ -24,12 +24,12 @@ from typing import Any
 from ..errors import JaipurError
 from ..position import Position
 from ..rng import Rng, mix64
-from ..rules import new_match, play_unchecked, result
+from ..rules import apply, new_match, play_unchecked, result
 from ..view import view
 from .evaluator import FEATURES, HAND_SET, features, read_weights, shipped
 from .heuristics import DEFAULT
 from .playout import policy_move
-from .registry import UnknownBotError, get_bot
+from .registry import ARENA_BOTS, SEARCH_BOTS, UnknownBotError, check_level, get_bot, parse_options
 from .runner import run_tasks
 
 FORMAT = "jaipur-evaluator/1"
@@ -73,7 +73,7 @@ def _game(chunk: Chunk, deal: int, rng: Rng) -> list[Position]:
         return seen
     bot = get_bot(chunk.player)
     while not p.round_over and len(seen) < MAX_PLIES:
-        p = play_unchecked(p, bot.choose(view(p, p.to_move), rng))
+        p = apply(p, bot.choose(view(p, p.to_move), rng))  # checked: the player may be a user's bot
         seen.append(p)
     return seen
 
@@ -198,6 +198,10 @@ def train(rounds: int, seed: int, holdout: int, epsilon: float = 0.1, samples: i
         raise BadTrainingError("--rounds, --holdout and --samples must be at least 1, --epsilon within 0..1.")
     if player is not None:
         try:
+            level = check_level(player, ARENA_BOTS)
+            if level in SEARCH_BOTS and not isinstance(parse_options(player.partition(":")[2]).get("iterations"), int):
+                raise BadTrainingError(f"--player: give {level} an iteration count ({level}:iterations=40), so its "
+                                       "games are the same on every machine.")
             get_bot(player)
         except UnknownBotError as exc:
             raise BadTrainingError(f"--player: {exc}") from None
@@ -278,8 +282,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--epsilon", type=float, default=0.1, help="chance of a less-than-best move in self-play")
     p.add_argument("--samples", type=int, default=4, help="positions kept per game")
     p.add_argument("--player", default=None,
-                   help="a bot spec that plays the self-play games, e.g. maharaja:iterations=60 (default: the playout "
-                        "policy with --epsilon)")
+                   help="a bot spec that plays the self-play games, e.g. maharaja:iterations=40 (a search bot needs an "
+                        "iteration count; default: the playout policy with --epsilon)")
     p.add_argument("--log", default=None, help="append each chunk of games to this file; resume from it")
     p.add_argument("--jobs", type=int, default=1, help="local processes to play in (capped at the cores)")
     p.add_argument("--scheduler", default=None, help="address of a Dask scheduler to play on (needs jaipur[cluster])")

@@ -93,6 +93,9 @@ def test_training_games_can_be_played_by_a_bot(tmp_path: Path) -> None:
     assert again == data  # a log of the playout policy's games is not taken for the bot's
     with pytest.raises(BadTrainingError, match="--player: There is no bot called 'grandmaster'"):
         train(2, seed=4, holdout=1, player="grandmaster", progress=False)
+    with pytest.raises(BadTrainingError, match="give maharaja an iteration count"):
+        train(2, seed=4, holdout=1, player="maharaja:movetime=0.1", progress=False)
+    assert train(2, seed=4, holdout=1, samples=1, player="trader", progress=False)["made_by"]["policy"] == "trader"
 
 
 def test_train_command_writes_weights_the_evaluator_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
