@@ -171,6 +171,7 @@ def test_link_over_a_saved_game_asks_first_both_choices(lang: str, page: Any, pa
     boot(page, base_url + GAME + "&lang=" + lang, wait_settled)
     for _ in range(2):
         playable(page)
+    page.wait_for_function(YOUR_TURN, timeout=60_000)  # the computer's reply is made and saved before it is read
     old = saved_moves(page)
     assert len(old) >= 2
     # choice 1: resume it
