@@ -4,11 +4,12 @@ Seeded single-round games are played by the playout policy (with a little
 exploration), or with `--player SPEC` by a bot (`maharaja:iterations=40`, so
 the labels come from the kind of play the search itself makes); a few
 positions of each game are kept, labelled with who won the round. Logistic
-regression (Newton's method, a few L2 strengths) fits the weights; a held-out set of games on other seeds scores every candidate, the
-hand-set weights and the weights currently shipped, and the best (lowest
-log-loss) is written with the command and the seeds that made it. Games run in
-chunks (here, in `--jobs` processes or on a Dask `--scheduler`); with `--log`,
-every chunk is appended to that file and a stopped run resumes from it.
+regression (Newton's method, a few L2 strengths) fits the weights; a held-out
+set of games on other seeds scores every candidate, the hand-set weights and
+the weights currently shipped, and the best (lowest log-loss) is written with
+the command and the seeds that made it. Games run in chunks (here, in `--jobs`
+processes or on a Dask `--scheduler`); with `--log`, every chunk is appended to
+that file and a stopped run resumes from it.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import pytest
 
 import jaipur.bots
 from jaipur.bots import registry
+from jaipur.bots.evaluator import FEATURES, shipped
 from jaipur.bots.registry import ARENA_BOTS, LEVELS, UnknownBotError, check_level, get_bot
 from jaipur.bots.runner import RunnerError, usable_jobs
 from jaipur.bots.train import BadTrainingError, Chunk, play_chunk, train
@@ -73,8 +74,6 @@ def test_training_is_seeded_and_resumes_from_its_log(tmp_path: Path) -> None:
 
 
 def test_training_games_can_be_played_by_a_bot(tmp_path: Path) -> None:
-    from jaipur.bots.evaluator import FEATURES
-
     chunk = Chunk(4, 2, 0.1, 3, "maharaja:iterations=5")
     first, rows = play_chunk(chunk)
     assert first == 4 and len(rows) == 6 and all(len(r) == len(FEATURES) + 1 for r in rows)
@@ -83,8 +82,6 @@ def test_training_games_can_be_played_by_a_bot(tmp_path: Path) -> None:
     data = train(2, seed=4, holdout=1, samples=3, player="maharaja:iterations=5", progress=False)
     assert data["made_by"]["policy"] == "maharaja:iterations=5"
     assert data["made_by"]["command"].endswith("--player maharaja:iterations=5")
-    from jaipur.bots.evaluator import shipped
-
     then = data["made_by"]["shipped_then"]  # the player searched with these, so replaying its games needs them
     assert list(then) == list(FEATURES) and [then[n] for n in FEATURES] == pytest.approx(shipped().weights, abs=1e-6)
     log = tmp_path / "train.log"
@@ -112,7 +109,7 @@ def test_train_command_writes_weights_the_evaluator_reads(tmp_path: Path, capsys
 
 
 def test_shipped_weights_say_how_they_were_made() -> None:
-    from jaipur.bots.evaluator import DATA_FILE, FEATURES
+    from jaipur.bots.evaluator import DATA_FILE
 
     data = json.loads((Path(registry.__file__).parent / "data" / DATA_FILE).read_text(encoding="utf-8"))
     assert data["made_by"]["command"].startswith("python -m jaipur train ")
