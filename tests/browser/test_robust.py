@@ -201,6 +201,7 @@ def test_two_tabs_learn_of_each_others_saves(page: Any, page_log: Any, base_url:
     other = page.context.new_page()
     boot(other, base_url + "index.html?opponent=novice&seed=7", wait_settled)
     playable(other)                      # the other tab saves its game
+    other.wait_for_function(YOUR_TURN, timeout=60_000)  # and its computer has answered: no later save re-asks here
     theirs = saved_moves(other)
     page.wait_for_selector("[data-prompt=previous-game]", timeout=30_000)   # this tab says so (a storage event)
     assert "Another tab" in page.inner_text("[data-prompt]")
