@@ -106,9 +106,14 @@ class Resumer:
     def on_storage(self) -> bool:
         """Another tab saved a game: a match saving here stops writing over it and asks (True: drawn again)."""
         m = self.page.mode
-        if self.page.embed or not isinstance(m, MatchMode) or not m.saves or m.holding:
+        if self.page.embed or not isinstance(m, MatchMode) or not m.saves or m.holding and not self.other_tab:
             return False
         other = pending_save(self.page.platform, self.page.levels)
+        if m.holding:  # already asking about another tab's game, which has moved on: ask about (and resume) the latest
+            if other is None or self.previous is not None and other.record == self.previous.record:
+                return False
+            self.previous = other
+            return True
         if other is None or other.record.moves == m.record.moves and other.record.seed == m.record.seed:
             return False
         m.holding = True
