@@ -65,16 +65,13 @@ class Chunk:
 
 def _game(chunk: Chunk, deal: int, rng: Rng) -> list[Position]:
     """The positions of one self-play game of `deal`, first to last (the last has ended, unless it ran too long)."""
+    bot = get_bot(chunk.player) if chunk.player is not None else None
+    play = play_unchecked if bot is None else apply  # checked for a bot: the player may be a user's
     p = new_match(deal, "single-round")
     seen = [p]
-    if chunk.player is None:
-        while not p.round_over and len(seen) < MAX_PLIES:
-            p = play_unchecked(p, policy_move(p, DEFAULT, rng, chunk.epsilon))
-            seen.append(p)
-        return seen
-    bot = get_bot(chunk.player)
     while not p.round_over and len(seen) < MAX_PLIES:
-        p = apply(p, bot.choose(view(p, p.to_move), rng))  # checked: the player may be a user's bot
+        move = policy_move(p, DEFAULT, rng, chunk.epsilon) if bot is None else bot.choose(view(p, p.to_move), rng)
+        p = play(p, move)
         seen.append(p)
     return seen
 
