@@ -13,6 +13,9 @@ from typing import TypeVar
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
+_SMALL = 128
+_LIMITS = tuple(((1 << 64) // n) * n if n else 0 for n in range(_SMALL))
+"""For n below _SMALL, the largest multiple of n that fits in 64 bits: `below(n)` rejects draws at or above it."""
 
 
 def mix64(z: int) -> int:
@@ -41,14 +44,23 @@ class Rng:
         return mix64(self.state)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), by rejection (no modulo bias)."""
+        """A uniform integer in [0, n), by rejection (no modulo bias).
+
+        The SplitMix64 step is spelled out here (and in `shuffle`) rather than
+        calling `next64`: the same outputs, without a call per draw.
+        """
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = ((1 << 64) // n) * n
+        limit = _LIMITS[n] if n < _SMALL else ((1 << 64) // n) * n
+        s = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            s = (s + GOLDEN) & MASK64
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def random(self) -> float:
         """A uniform float in [0, 1) with 53 random bits."""
@@ -60,9 +72,20 @@ class Rng:
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher–Yates in place: for i from the last index down to 1, swap i with below(i + 1)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < _SMALL else ((1 << 64) // n) * n
+            while True:
+                s = (s + GOLDEN) & MASK64
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
 
 def round_rng(seed: int, round_number: int) -> Rng:

@@ -101,13 +101,15 @@ def test_seed_is_taken_modulo_2_to_the_64():
 @pytest.mark.parametrize("seed", [0, 3, 99])
 def test_below_and_shuffle_agree_with_the_independent_implementation(seed):
     ours, ref = Rng(seed), RefSplitMix64(seed)
-    for n in (1, 2, 3, 7, 10, 52, 1000, 2**40 + 3, 2**63 + 1):
+    for n in (1, 2, 3, 7, 10, 52, 127, 128, 129, 1000, 2**40 + 3, 2**63 + 1):
         for _ in range(20):
             assert ours.below(n) == ref.below(n)
-    a, b = list(range(60)), list(range(60))
-    ours.shuffle(a)
-    ref.shuffle(b)
-    assert a == b and sorted(a) == list(range(60))
+    for size in (0, 1, 2, 60, 127, 128, 129, 200):  # both sides of the small-n limit table
+        a, b = list(range(size)), list(range(size))
+        ours.shuffle(a)
+        ref.shuffle(b)
+        assert a == b and sorted(a) == list(range(size))
+    assert ours.next64() == ref.next()
 
 
 def test_below_pinned_and_in_range():
