@@ -21,7 +21,7 @@ from .position import Position, position_from_json, position_to_json
 from .record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
 from .rng import Rng
 from .rules import apply, check, deal, is_legal, legal_moves, new_match, next_round, result
-from .view import determinize, view
+from .view import Dealer, determinize, view
 
 __version__ = "0.1.0"
 
@@ -30,5 +30,5 @@ __all__ = [
     "JaipurError", "MatchOverError", "Move", "format_move", "parse_move", "Position",
     "position_from_json", "position_to_json", "Record", "record_from_compact", "record_from_json",
     "record_to_compact", "record_to_json", "replay", "Rng", "apply", "check", "deal", "is_legal",
-    "legal_moves", "new_match", "next_round", "result", "determinize", "view",
+    "legal_moves", "new_match", "next_round", "result", "Dealer", "determinize", "view",
 ]

@@ -81,65 +81,111 @@ def determinize(v: View, rng: Rng) -> Position:
     >>> view(p, 0) == view(new_match(seed=1), 0)
     True
     """
-    seat = v["seat"]
-    unseen = unseen_cards(v)
-    known_letters = v.get("known", ["", ""])
-    known = (counts_of(known_letters[0]), counts_of(known_letters[1]))
-    theirs_known = known[1 - seat]
-    free = [unseen[i] - theirs_known[i] for i in range(6)]
-    n = v["opponent_hand_size"] - sum(theirs_known)
-    if min(free) < 0 or n < 0:
-        raise JaipurError("The view is inconsistent: it knows of more cards than are unseen or held.", "bad-position")
-    goods_pool = list(letters_of(tuple(free) + (0,)))
-    rng.shuffle(goods_pool)
-    if n > len(goods_pool):
-        raise JaipurError("The view is inconsistent: fewer unseen goods than the opponent holds.", "bad-position")
-    drawn = counts_of("".join(goods_pool[:n]))
-    their_hand = tuple(drawn[i] + theirs_known[i] for i in range(7))
-    deck = goods_pool[n:] + ["M"] * unseen[CAMEL_INDEX]
-    rng.shuffle(deck)
-    # bonus tokens: own values are known; the opponent's (unless revealed) and the piles are not
-    taken_bonus: list[list[tuple[int, int]]] = [[], []]
-    bonus: list[tuple[int, ...]] = []
-    for size in BONUS_SIZES:
-        pool = list(BONUS_TOKENS[size])
-        for s in (0, 1):
-            for tsize, value in v["taken"][s]["bonus"]:
-                if tsize == size and value is not None:
-                    pool.remove(value)
-        rng.shuffle(pool)
-        for s in (0, 1):
-            slots = v["taken"][s]["bonus"]
-            for tsize, value in slots:
-                if tsize != size:
-                    continue
-                if value is None:
-                    value = pool.pop()
-                taken_bonus[s].append((tsize, value))
-        bonus.append(tuple(pool[: v["bonus_sizes"][str(size)]]))
-    # keep each seat's bonus tokens in their original order
-    ordered: list[tuple[tuple[int, int], ...]] = []
-    for s in (0, 1):
-        by_size = {size: [t for t in taken_bonus[s] if t[0] == size] for size in BONUS_SIZES}
-        ordered.append(tuple(by_size[size].pop(0) for size, _ in v["taken"][s]["bonus"]))
-    hands = [counts_of(v["hand"]), their_hand]
-    if seat == 1:
-        hands.reverse()
-    return Position(
-        mode=v["mode"],
-        round=v["round"],
-        seals=(v["seals"][0], v["seals"][1]),
-        to_move=v["to_move"],
-        starter=v["starter"],
-        market=counts_of(v["market"]),
-        hands=(hands[0], hands[1]),
-        herds=(v["herds"][0], v["herds"][1]),
-        deck="".join(deck),
-        discard=counts_of(v["discard"]),
-        goods=tuple(tuple(v["goods"][g]) for g in GOODS),
-        bonus=tuple(bonus),
-        taken_goods=tuple(tuple((g, val) for g, val in v["taken"][s]["goods"]) for s in (0, 1)),  # type: ignore[arg-type]
-        taken_bonus=(ordered[0], ordered[1]),
-        seed=rng.next64() & MASK64,
-        known=known,
-    )
+    return Dealer(v).deal(rng)
+
+
+class Dealer:
+    """Deals positions consistent with one view, again and again (what `determinize` does once).
+
+    A search deals thousands of positions from the same view; the dealer reads
+    the view once and keeps only what varies between deals: the shuffles of
+    the unseen goods, the deck and the unseen bonus values, drawn from `rng`
+    in the same order as always, so `Dealer(v).deal(rng)` is exactly
+    `determinize(v, rng)`.
+
+    >>> from jaipur import new_match
+    >>> v = view(new_match(seed=1), 0)
+    >>> Dealer(v).deal(Rng(7)) == determinize(v, Rng(7))
+    True
+    """
+
+    __slots__ = ("_v", "_seat", "_pool", "_n", "_known", "_camels", "_bonus_pools", "_slots", "_pile_sizes",
+                 "_own_hand", "_fixed")
+
+    def __init__(self, v: View) -> None:
+        seat = v["seat"]
+        unseen = unseen_cards(v)
+        known_letters = v.get("known", ["", ""])
+        known = (counts_of(known_letters[0]), counts_of(known_letters[1]))
+        theirs_known = known[1 - seat]
+        free = [unseen[i] - theirs_known[i] for i in range(6)]
+        n = v["opponent_hand_size"] - sum(theirs_known)
+        if min(free) < 0 or n < 0:
+            raise JaipurError("The view is inconsistent: it knows of more cards than are unseen or held.", "bad-position")
+        pool = list(letters_of(tuple(free) + (0,)))
+        if n > len(pool):
+            raise JaipurError("The view is inconsistent: fewer unseen goods than the opponent holds.", "bad-position")
+        self._v = v
+        self._seat = seat
+        self._pool = pool
+        self._n = n
+        self._known = known
+        self._camels = ["M"] * unseen[CAMEL_INDEX]
+        # bonus tokens: own values are known; the opponent's (unless revealed) and the piles are not
+        pools: list[list[int]] = []
+        slots: list[list[tuple[int, int]]] = []  # per size, the (seat, slot index) of each hidden value, in deal order
+        for size in BONUS_SIZES:
+            values = list(BONUS_TOKENS[size])
+            hidden: list[tuple[int, int]] = []
+            for s in (0, 1):
+                for index, (tsize, value) in enumerate(v["taken"][s]["bonus"]):
+                    if tsize != size:
+                        continue
+                    if value is None:
+                        hidden.append((s, index))
+                    else:
+                        values.remove(value)
+            pools.append(values)
+            slots.append(hidden)
+        self._bonus_pools = pools
+        self._slots = slots
+        self._pile_sizes = [v["bonus_sizes"][str(size)] for size in BONUS_SIZES]
+        self._own_hand = counts_of(v["hand"])
+        self._fixed = (
+            (v["seals"][0], v["seals"][1]),
+            counts_of(v["market"]),
+            (v["herds"][0], v["herds"][1]),
+            counts_of(v["discard"]),
+            tuple(tuple(v["goods"][g]) for g in GOODS),
+            tuple(tuple((g, val) for g, val in v["taken"][s]["goods"]) for s in (0, 1)),
+        )
+
+    def deal(self, rng: Rng) -> Position:
+        """One full position consistent with the view, its hidden parts drawn from `rng`."""
+        v = self._v
+        goods_pool = self._pool[:]
+        rng.shuffle(goods_pool)
+        n = self._n
+        theirs_known = self._known[1 - self._seat]
+        drawn = counts_of("".join(goods_pool[:n]))
+        their_hand = tuple(drawn[i] + theirs_known[i] for i in range(7))
+        deck = goods_pool[n:] + self._camels
+        rng.shuffle(deck)
+        taken = [[tuple(t) for t in v["taken"][s]["bonus"]] for s in (0, 1)]
+        bonus: list[tuple[int, ...]] = []
+        for k in range(len(BONUS_SIZES)):
+            values = self._bonus_pools[k][:]
+            rng.shuffle(values)
+            for s, index in self._slots[k]:
+                taken[s][index] = (taken[s][index][0], values.pop())
+            bonus.append(tuple(values[: self._pile_sizes[k]]))
+        hands = (self._own_hand, their_hand) if self._seat == 0 else (their_hand, self._own_hand)
+        seals, market, herds, discard, goods, taken_goods = self._fixed
+        return Position(
+            mode=v["mode"],
+            round=v["round"],
+            seals=seals,
+            to_move=v["to_move"],
+            starter=v["starter"],
+            market=market,
+            hands=hands,
+            herds=herds,
+            deck="".join(deck),
+            discard=discard,
+            goods=goods,
+            bonus=tuple(bonus),
+            taken_goods=taken_goods,  # type: ignore[arg-type]
+            taken_bonus=(tuple(taken[0]), tuple(taken[1])),
+            seed=rng.next64() & MASK64,
+            known=self._known,
+        )

@@ -204,3 +204,68 @@ def test_determinize_does_not_copy_the_true_hidden_cards_by_construction():
     del ja["status"]
     b = position_from_json(ja)
     assert determinize(view(a, 0), Rng(5)) == determinize(view(b, 0), Rng(5))
+
+
+# ---------------------------------------------------------------- the dealer a search reuses
+
+
+def deal_as_documented(v, rng):
+    """determinize spelled out step by step from its docstring, in the order it draws from rng."""
+    from jaipur.cards import BONUS_SIZES, BONUS_TOKENS, GOODS, counts_of, letters_of
+    from jaipur.position import Position
+    from jaipur.view import unseen_cards
+
+    seat = v["seat"]
+    unseen = unseen_cards(v)
+    known = tuple(counts_of(k) for k in v.get("known", ["", ""]))
+    theirs = known[1 - seat]
+    goods = list(letters_of(tuple(unseen[i] - theirs[i] for i in range(6)) + (0,)))
+    rng.shuffle(goods)  # 1. the unseen goods
+    n = v["opponent_hand_size"] - sum(theirs)
+    drawn = counts_of("".join(goods[:n]))
+    their_hand = tuple(drawn[i] + theirs[i] for i in range(7))
+    deck = goods[n:] + ["M"] * unseen[6]
+    rng.shuffle(deck)  # 2. the deck
+    slots = [[list(t) for t in v["taken"][s]["bonus"]] for s in (0, 1)]
+    piles = []
+    for size in BONUS_SIZES:  # 3. per bonus size, the values nobody has seen
+        values = list(BONUS_TOKENS[size])
+        for s in (0, 1):
+            for tsize, value in v["taken"][s]["bonus"]:
+                if tsize == size and value is not None:
+                    values.remove(value)
+        rng.shuffle(values)
+        for s in (0, 1):
+            for slot in slots[s]:
+                if slot[0] == size and slot[1] is None:
+                    slot[1] = values.pop()
+        piles.append(tuple(values[: v["bonus_sizes"][str(size)]]))
+    own = counts_of(v["hand"])
+    return Position(
+        mode=v["mode"], round=v["round"], seals=tuple(v["seals"]), to_move=v["to_move"], starter=v["starter"],
+        market=counts_of(v["market"]), hands=(own, their_hand) if seat == 0 else (their_hand, own),
+        herds=tuple(v["herds"]), deck="".join(deck), discard=counts_of(v["discard"]),
+        goods=tuple(tuple(v["goods"][g]) for g in GOODS), bonus=tuple(piles),
+        taken_goods=tuple(tuple((g, x) for g, x in v["taken"][s]["goods"]) for s in (0, 1)),
+        taken_bonus=tuple(tuple(tuple(t) for t in slots[s]) for s in (0, 1)),
+        seed=rng.next64(),  # 4. the new position's seed
+        known=known,
+    )
+
+
+def test_dealer_deals_what_determinize_documents_and_keeps_nothing_between_deals():
+    from jaipur.view import Dealer
+
+    checked = 0
+    for seed in (2, 5, 11):
+        for p in played_positions(seed, 150):
+            for seat in (0, 1):
+                v = view(p, seat)
+                dealer = Dealer(v)
+                for k in range(3):  # one dealer, several deals: each is a fresh determinize
+                    dealt = dealer.deal(Rng(seed * 100 + k))
+                    assert dealt == deal_as_documented(v, Rng(seed * 100 + k))
+                    assert dealt == determinize(v, Rng(seed * 100 + k))
+                    assert view(dealt, seat) == v
+                    checked += 1
+    assert checked > 1000
