@@ -31,7 +31,7 @@ from ..position import Position
 from ..rng import Rng
 from ..rules import legal_cache, play_unchecked, result
 from ..types import View
-from ..view import determinize
+from ..view import Dealer
 from .base import Bot, Thinking, check_movetime, legal_from_view
 from .evaluator import Evaluator, load, shipped
 from .heuristics import DEFAULT, Scorer, Weights, table_from_view
@@ -218,7 +218,8 @@ class MaharajaBot(Bot):
             return root_moves[0]
         seat: int = view["seat"]
         root = Node(1 - seat, 1.0)
-        self._expand(root, determinize(view, rng), root_moves, Scorer(table_from_view(view), self.weights))
+        dealer = Dealer(view)  # reads the view once; each deal is `determinize(view, rng)`
+        self._expand(root, dealer.deal(rng), root_moves, Scorer(table_from_view(view), self.weights))
         if 0 < self.width < len(root_moves):  # every legal move has its prior; the `width` best are searched
             root_moves = sorted(root_moves, key=lambda m: -root.kids[m].prior)[: self.width]
         deadline = start + seconds if seconds is not None else None
@@ -236,7 +237,7 @@ class MaharajaBot(Bot):
             if now - clock[0] >= YIELD_EVERY:
                 yield None
                 clock[0] = time.monotonic()
-            p = determinize(view, rng)
+            p = dealer.deal(rng)
             node = root
             path: list[Node] = []
             moves: list[str] | tuple[str, ...] = root_moves
