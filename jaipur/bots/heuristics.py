@@ -24,6 +24,8 @@ from .weights import DEFAULT_WEIGHTS
 Counts = tuple[int, ...]
 _PRECIOUS = (True, True, True, False, False, False)
 _RANGE6 = range(6)
+_PENALTIES: dict[tuple[float, float], tuple[float, ...]] = {}
+"""The hand-size penalty row for each (hand6, hand7) weight pair, built once."""
 
 
 class Weights:
@@ -302,7 +304,11 @@ class Scorer:
         self.reveal = (
             w.reveal * sum(unseen[g] * vt[g] for g in _RANGE6) / total_unseen if total_unseen else 0.0
         )
-        self.pen = (0.0,) * 6 + (w.hand6, w.hand7) + (w.hand7 * 3,) * 8
+        pen_key = (w.hand6, w.hand7)
+        pen = _PENALTIES.get(pen_key)
+        if pen is None:
+            pen = _PENALTIES[pen_key] = (0.0,) * 6 + (w.hand6, w.hand7) + (w.hand7 * 3,) * 8
+        self.pen = pen
         self.empties = sum(1 for pile in t.piles if not pile)
         hand = t.hand
         self.hs = sum(hand)

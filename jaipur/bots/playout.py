@@ -8,12 +8,15 @@ move costs the same whatever the number of legal exchanges.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..cards import CAMEL_INDEX, DECK_COUNTS, GOODS, HAND_LIMIT, ORDER
 from ..position import Position
 from ..rng import Rng
 from .heuristics import Scorer, Table, Weights
 
 _UNSEEN_BASE = tuple(DECK_COUNTS)
+_VALUE = itemgetter(1)  # a taken token's value
 _MEANS: dict[tuple[int, ...], float] = {}
 
 
@@ -44,8 +47,8 @@ def playout_table(p: Position) -> Table:
     )
     bonus = p.bonus
     tg, tb = p.taken_goods, p.taken_bonus
-    my_score = float(sum(v for _, v in tg[seat]) + sum(v for _, v in tb[seat]))
-    opp_score = float(sum(v for _, v in tg[other]) + sum(v for _, v in tb[other]))
+    my_score = float(sum(map(_VALUE, tg[seat])) + sum(map(_VALUE, tb[seat])))
+    opp_score = float(sum(map(_VALUE, tg[other])) + sum(map(_VALUE, tb[other])))
     return Table(
         market, hand, herds[seat], herds[other], sum(p.hands[other]), p.goods,
         (len(bonus[0]), len(bonus[1]), len(bonus[2])), (_mean(bonus[0]), _mean(bonus[1]), _mean(bonus[2])),
