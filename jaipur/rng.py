@@ -46,8 +46,8 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), by rejection (no modulo bias).
 
-        The SplitMix64 step is spelled out here (and in `shuffle`) rather than
-        calling `next64`: the same outputs, without a call per draw.
+        The SplitMix64 step is spelled out here rather than calling `next64`:
+        the same outputs, without two calls per draw (`shuffle` draws through it).
         """
         if n <= 0:
             raise ValueError("below() needs n > 0")
@@ -72,20 +72,10 @@ class Rng:
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher–Yates in place: for i from the last index down to 1, swap i with below(i + 1)."""
-        s = self.state
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _LIMITS[n] if n < _SMALL else ((1 << 64) // n) * n
-            while True:
-                s = (s + GOLDEN) & MASK64
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.state = s
 
 
 def round_rng(seed: int, round_number: int) -> Rng:
