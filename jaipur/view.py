@@ -99,8 +99,8 @@ class Dealer:
     True
     """
 
-    __slots__ = ("_v", "_seat", "_pool", "_n", "_known", "_camels", "_bonus_pools", "_slots", "_pile_sizes",
-                 "_own_hand", "_fixed")
+    __slots__ = ("_v", "_seat", "_pool", "_n", "_known", "_theirs_known", "_camels", "_bonus_pools", "_slots",
+                 "_pile_sizes", "_taken_bonus", "_own_hand", "_fixed")
 
     def __init__(self, v: View) -> None:
         seat = v["seat"]
@@ -120,6 +120,7 @@ class Dealer:
         self._pool = pool
         self._n = n
         self._known = known
+        self._theirs_known = theirs_known
         self._camels = ["M"] * unseen[CAMEL_INDEX]
         # bonus tokens: own values are known; the opponent's (unless revealed) and the piles are not
         pools: list[list[int]] = []
@@ -140,6 +141,7 @@ class Dealer:
         self._bonus_pools = pools
         self._slots = slots
         self._pile_sizes = [v["bonus_sizes"][str(size)] for size in BONUS_SIZES]
+        self._taken_bonus = [[(t[0], t[1]) for t in v["taken"][s]["bonus"]] for s in (0, 1)]  # hidden values: None
         self._own_hand = counts_of(v["hand"])
         self._fixed = (
             (v["seals"][0], v["seals"][1]),
@@ -156,12 +158,12 @@ class Dealer:
         goods_pool = self._pool[:]
         rng.shuffle(goods_pool)
         n = self._n
-        theirs_known = self._known[1 - self._seat]
+        theirs_known = self._theirs_known
         drawn = counts_of("".join(goods_pool[:n]))
         their_hand = tuple(drawn[i] + theirs_known[i] for i in range(7))
         deck = goods_pool[n:] + self._camels
         rng.shuffle(deck)
-        taken = [[tuple(t) for t in v["taken"][s]["bonus"]] for s in (0, 1)]
+        taken = [self._taken_bonus[0][:], self._taken_bonus[1][:]]
         bonus: list[tuple[int, ...]] = []
         for k in range(len(BONUS_SIZES)):
             values = self._bonus_pools[k][:]
