@@ -7,15 +7,17 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import safejson
 from ..cards import letters_of
 from ..errors import JaipurError
+from ..position import Position
 from ..rng import Rng, mix64
 from ..rules import apply, new_match
+from ..types import View
 from ..view import view
 from .base import Bot
 from .registry import get_bot, parse_options
@@ -66,8 +68,12 @@ def _bot(spec: str) -> Bot:
     return found
 
 
-def play_game(a: str, b: str, seed: int, index: int, movetime: float | None) -> GameResult:
-    """Game `index`: deal `seed + index // 2` as a single-round match, A in seat `index % 2`."""
+def play_game(a: str, b: str, seed: int, index: int, movetime: float | None,
+              a_view: Callable[[Position, int], View] = view) -> GameResult:
+    """Game `index`: deal `seed + index // 2` as a single-round match, A in seat `index % 2`.
+
+    A sees the table through `a_view` (experiments such as `bench/oracle_hand.py` tell it more); B through `view`.
+    """
     deal_seed = seed + index // 2
     a_seat = index % 2
     bots = {a_seat: _bot(a), 1 - a_seat: _bot(b)}
@@ -79,7 +85,7 @@ def play_game(a: str, b: str, seed: int, index: int, movetime: float | None) -> 
     while not p.round_over and moves < MAX_PLIES:
         seat = p.to_move
         start = time.perf_counter()
-        move = bots[seat].choose(view(p, seat), rngs[seat], movetime)
+        move = bots[seat].choose((a_view if seat == a_seat else view)(p, seat), rngs[seat], movetime)
         times[seat].append(time.perf_counter() - start)
         if moves >= MAX_PLIES - 8:
             tail.append(f"{'AB'[seat != a_seat]}:{letters_of(p.market)}/{letters_of(p.hands[seat])}/{p.herds[seat]}:{move}")
