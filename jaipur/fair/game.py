@@ -509,8 +509,17 @@ class FriendGame:
             raise bad(f"message {len(g.messages) + 1} does not replay ({exc.message})") from None
         except (JaipurError, ValueError, KeyError, IndexError) as exc:
             raise bad(f"message {len(g.messages) + 1} does not replay ({exc})") from None
-        if g.messages[0].sender == 0 and seat == 0 and g._signer.public() != g.publics[0]:
+        if g._signer.public() != g.publics[seat]:
             raise bad("its signing key is not the game's")
+        if not g._signed(g.messages[-1]):  # the others' contents are held by the hash each next message names
+            raise bad("its last message is not as its sender signed it")
+        for r, rd in g.rounds.items():
+            try:
+                dealt = (rd.deck1 if seat == 0 else rd.deck2) is None or str(r) in mine and g._dealt_with(rd)
+            except FairError:
+                dealt = False
+            if not dealt:
+                raise bad(f"its key for round {r} is lost or is not the one it dealt with")
         g.abandoned = bool(data.get("abandoned", False))
         invalid = data.get("invalid")
         if isinstance(invalid, dict) and isinstance(invalid.get("message"), str):
@@ -550,6 +559,17 @@ class FriendGame:
             make = inviter_keys if self.seat == 0 else friend_keys
             self._keys[r] = make(self._secret(r), self.game, r, self.group.order)
         return self._keys[r]
+
+    def _dealt_with(self, rd: Round) -> bool:
+        """Whether this side's secret for a round made its deck there (its first place checked: one group
+        operation), so a lost or changed key is never taken for the other's cheat."""
+        keys = self._my_keys(rd.number)
+        if isinstance(keys, InviterKeys):
+            first = self.group.hash_to_element(label(self.game, keys.items[0]))
+            return self.group.encode(self.group.mul(first, keys.key)) == rd.deck1[0]
+        assert rd.deck2 is not None
+        first = self._element(rd.deck1[keys.source[0]])
+        return self.group.encode(self.group.mul(first, keys.keys[0])) == rd.deck2[0]
 
     def _element(self, encoding: bytes) -> Element:
         """A checked element from its encoding (decoded once)."""
