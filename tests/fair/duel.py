@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from jaipur.fair import FriendGame, Suite, finish, wire
@@ -143,8 +144,12 @@ def state(side: FriendGame) -> dict[str, Any]:
 
 def true_items(a: FriendGame, b: FriendGame, r: int) -> list[int]:
     """The item at each place of round r's deal, from both sides' secrets."""
-    order = a.group.order
-    return dealt_items(inviter_keys(a._secrets[r], a.game, r, order), friend_keys(b._secrets[r], b.game, r, order))
+    return list(_dealt(a._secrets[r], b._secrets[r], a.game, r, a.group.order))
+
+
+@lru_cache(maxsize=256)
+def _dealt(inviter: bytes, friend: bytes, game: bytes, r: int, order: int) -> tuple[int, ...]:
+    return tuple(dealt_items(inviter_keys(inviter, game, r, order), friend_keys(friend, game, r, order)))
 
 
 def true_start(a: FriendGame, b: FriendGame, side: FriendGame, r: int) -> tuple[tuple[int, int], int]:
