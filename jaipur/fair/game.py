@@ -418,6 +418,8 @@ class FriendGame:
             v["status"] = "round-over"
             v.pop("result", None)
             coming["result"] = True
+            for token in v["taken"][self.other]["bonus"]:
+                token[1] = None  # the other's values are stand-ins until its secret shows them
         v["coming"] = coming
         return v
 
