@@ -748,3 +748,31 @@ def caught_on(side: FriendGame, suite: Any, code: str, number: int, *words: str)
         assert word in err.message, (word, err.message)
     back = FriendGame.from_json(side.to_json(), suite)
     assert back.status == "invalid" and back.invalid is not None and back.invalid.code == code
+
+
+def test_a_message_that_skips_the_move_its_sender_owes_is_caught_on_arrival() -> None:
+    """Messages alternate: a message without the move its sender must play would leave the other with nothing to
+    send and the game stuck, its player told to wait. It is a move not played: caught."""
+    d = Duel.begin(2)  # the inviter starts: message 3 must carry its first move
+    a, b = d.sides
+    d.deliver(move=False)
+    assert a.move_due() and a.number == 2
+    parts = finish(a._plan(None))  # its coin and layers, no move
+    assert "coin" in parts and "move" not in parts
+    b.receive(made_by_hand(a, parts))
+    caught(b, "friend-no-move", 3, "does not play")
+    # later in the round: a message with only the layers its sender owes
+    d = Duel.begin(100, mode="single-round")
+
+    def owes_layers(d: Duel) -> bool:
+        probe = FriendGame.from_json(d.sides[d.receiver].to_json(), SUITE)
+        probe.receive(d.texts[-1])
+        return number_of(d) > 6 and probe.move_due() and bool(finish(probe._plan(None)))
+
+    d.until(owes_layers)
+    mover, victim = d.sides[d.receiver], d.sides[1 - d.receiver]
+    mover.receive(d.texts[-1])
+    parts = finish(mover._plan(None))
+    assert set(parts) == {"opens"}
+    victim.receive(made_by_hand(mover, parts))
+    caught(victim, "friend-no-move", number_of(d) + 1, "does not play")
