@@ -865,6 +865,8 @@ class FriendGame:
                 raise self._cheat(m, "it opens cards of a round not dealt.", "friend-structure")
             yield from self._open(m, opens, mine, trusted)
         self._check_owed(m)
+        if not mine and self._moving(m.sender):  # messages alternate: its move cannot come later
+            raise self._cheat(m, "it does not play the move its player owes.", "friend-no-move")
 
     def _open(self, m: wire.Message, opens: wire.Opens, mine: bool, trusted: bool) -> Steps[None]:
         rd = self.rounds[opens.round]
