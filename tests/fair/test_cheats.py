@@ -776,3 +776,28 @@ def test_a_message_that_skips_the_move_its_sender_owes_is_caught_on_arrival() ->
     assert set(parts) == {"opens"}
     victim.receive(made_by_hand(mover, parts))
     caught(victim, "friend-no-move", number_of(d) + 1, "does not play")
+
+
+def test_a_move_that_ends_the_round_without_its_secret_is_caught_on_arrival() -> None:
+    """The move that ends a round carries its sender's secret: without it the other would show its own first."""
+    d = Duel.begin(41)
+    d.until(lambda d: decode(d.sides[0], d.texts[-1]).secret is not None)
+    sender, victim = d.sides[1 - d.receiver], d.sides[d.receiver]
+    m = sections(sender)
+    assert m.move is not None and m.secret is not None
+    victim.receive(signed(sender, replace(m, secret=None)))
+    caught(victim, "friend-no-secret", number_of(d), "ends the round without showing its secret")
+    assert victim.outgoing() is None or decode(victim, wire.to_text(victim.outgoing())).secret is None
+
+
+def test_a_message_that_leaves_out_the_next_rounds_deal_is_caught_on_arrival() -> None:
+    """Messages alternate: a reply to the round's end without the next round's deal leaves the other nothing to
+    send, the game stuck. It is caught."""
+    d = Duel.begin(41)
+    d.until(lambda d: decode(d.sides[0], d.texts[-1]).secret is not None)
+    d.deliver()  # the reply: the other's secret and the deal of round 2
+    sender, victim = d.sides[1 - d.receiver], d.sides[d.receiver]
+    m = sections(sender)
+    assert m.secret is not None and m.deck is not None and m.deck.round == 2
+    victim.receive(signed(sender, replace(m, deck=None, opens=None)))
+    caught(victim, "friend-stalled", number_of(d), "round 2")
