@@ -247,6 +247,12 @@ class FriendGame:
             parts = yield from self._plan(None)
             if parts:
                 yield from self._send(parts=parts)
+            elif not self.match_over():  # messages alternate: what the other left out can never come
+                latest = max(self.rounds)
+                due = latest if self.rounds[latest].deck2 is None else latest + 1
+                self.invalid = self._cheat(m, f"it leaves out what it owes (the deal of round {due}), so the game "
+                                              "cannot go on.", "friend-stalled", round=due)
+                self.invalid_at = m.number + 1
 
     def _admit(self, m: wire.Message) -> None:
         """Refuse a message that is not the next one of this game from the other side (nothing changes)."""
@@ -856,6 +862,8 @@ class FriendGame:
         self._camels(m)
         if m.move is not None:
             self._play(m)
+            if m.secret is None and self._round_over(self.rounds[m.move.round]):
+                raise self._cheat(m, "it ends the round without showing its secret.", "friend-no-secret")
         if m.secret is not None:
             yield from self._reveal(m, mine, trusted)
         if m.deck is not None:

@@ -800,4 +800,12 @@ def test_a_message_that_leaves_out_the_next_rounds_deal_is_caught_on_arrival() -
     m = sections(sender)
     assert m.secret is not None and m.deck is not None and m.deck.round == 2
     victim.receive(signed(sender, replace(m, deck=None, opens=None)))
-    caught(victim, "friend-stalled", number_of(d), "round 2")
+    caught(victim, "friend-stalled", number_of(d), "the deal of round 2")
+    # the friend's pass over the inviter's deal of round 2, left out of its reply that shows its secret
+    d = Duel.begin(3)
+    d.until(lambda d: d.receiver == 0 and decode(d.sides[0], d.texts[-1]).deck is not None and number_of(d) > 2)
+    friend, inviter = d.sides[1], d.sides[0]
+    m = sections(friend)
+    assert m.secret is not None and m.deck is not None and m.deck.round == 2 and m.opens is not None
+    inviter.receive(signed(friend, replace(m, deck=None, opens=None)))
+    caught(inviter, "friend-stalled", number_of(d), "the deal of round 2")
