@@ -11,8 +11,9 @@ it again (refused, caught, or — when still a valid message — taken as a move
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
+from random import Random
 from typing import Any
 
 from hypothesis import event, example, given, settings
@@ -197,15 +198,16 @@ def test_links_changed_by_someone_else_are_all_refused_and_the_game_ends_as_the_
 
 @st.composite
 def resigned(draw: st.DrawFn) -> tuple[int, int, int, int, int]:
+    """A script, a seat, which of its incoming messages, a byte of it (mostly in its sections: a change of the
+    header is only ever refused, as another game's, another number or another previous message), and a mask."""
     index = draw(st.integers(0, len(SEEDS) - 1))
     seat = draw(st.integers(0, 1))
-    k = draw(st.integers(0, len(script(index).incoming(seat)) - 1))
-    size = len(wire.from_text(script(index).incoming(seat)[k])) - SUITE.signature_size
-    # mostly in the sections (a change of the header is only ever refused: another game, number or previous one)
-    spot = draw(st.integers(0, 2 ** 32))
-    in_header = draw(st.integers(0, 4)) == 0
-    at = spot % wire.HEADER_SIZE if in_header else wire.HEADER_SIZE + spot % (size - wire.HEADER_SIZE)
-    return index, seat, k, at, draw(st.integers(1, 255))
+    rnd = draw(st.randoms(use_true_random=False))
+    incoming = script(index).incoming(seat)
+    k = rnd.randrange(len(incoming))
+    size = len(wire.from_text(incoming[k])) - SUITE.signature_size
+    at = rnd.randrange(wire.HEADER_SIZE) if rnd.random() < 0.15 else rnd.randrange(wire.HEADER_SIZE, size)
+    return index, seat, k, at, rnd.randrange(1, 256)
 
 
 @settings(max_examples=100, deadline=None, database=None)
@@ -215,32 +217,77 @@ def resigned(draw: st.DrawFn) -> tuple[int, int, int, int, int]:
 def test_a_message_changed_and_signed_again_by_its_sender_is_refused_caught_or_a_true_move(
         case: tuple[int, int, int, int, int]) -> None:
     index, seat, k, n, x = case
-    s = script(index)
-    r = Replay(s, seat)
-    incoming = s.incoming(seat)
-    for text in incoming[:k]:
-        assert r.offer(text) == "taken"
-    assert r.side.to_json() == s.saves[seat][k]
-    sender = s.sides[1 - seat]
-    m = wire.decode(SUITE, wire.from_text(incoming[k]))
+    s, r = script(index), Replay(script(index), seat)
+    m = take_until(s, r, k)
     data = bytearray(m.content)
     data[n] ^= x
-    forged = wire.to_text(bytes(data) + sender._signer.sign(bytes(data)))
+    sender = s.sides[1 - seat]
+    judge(s, r, k, wire.to_text(bytes(data) + sender._signer.sign(bytes(data))))
+
+
+def take_until(s: Script, r: Replay, k: int) -> wire.Message:
+    """The replayed side takes its first k incoming texts as they were; the k-th, decoded."""
+    incoming = s.incoming(r.seat)
+    for text in incoming[:k]:
+        assert r.offer(text) == "taken"
+    assert r.side.to_json() == s.saves[r.seat][k]
+    return wire.decode(SUITE, wire.from_text(incoming[k]))
+
+
+def judge(s: Script, r: Replay, k: int, forged: str) -> None:
+    """The replayed side is handed a message its sender changed and signed: refused (then the honest one plays on
+    as before), caught (a sentence naming the message), or taken (the game goes on from it, to its end, to a cheat
+    caught, or to a sender that stops)."""
+    seat = r.seat
     outcome = r.offer(forged, play=False)
     event(f"refused: {r.refusal}" if outcome == "refused" else outcome if outcome != "caught"
           else f"caught: {r.side.invalid.code if r.side.invalid else ''}")
-    if outcome == "refused":  # the honest one then plays on as before
-        assert r.offer(incoming[k]) == "taken"
+    if outcome == "refused":
+        assert r.offer(s.incoming(seat)[k]) == "taken"
         assert r.side.to_json() == s.saves[seat][k + 1]
     elif outcome == "caught":
         err = r.side.invalid
         assert err is not None and err.code.startswith("friend-") and err.values["number"] == s.number(seat, k) + 1
         back = FriendGame.from_json(r.side.to_json(), SUITE)
         assert back.status == "invalid" and back.invalid is not None and back.invalid.message == err.message
-    else:  # a message its sender could have sent: the game goes on from it, to its end or to a cheat caught
+    else:
         taken = r.side.messages[s.number(seat, k)]
-        assert taken.content == bytes(data)
+        assert taken.content == wire.decode(SUITE, wire.from_text(forged)).content
         play_on_after_forgery(s, r, k, forged)
+
+
+def parts_of(m: wire.Message) -> list[str]:
+    """What can be left out of a message: a whole section, one of its layers, one of its move's named places."""
+    out = [name for name in ("coin", "deck", "opens", "move", "secret") if getattr(m, name) is not None]
+    if m.opens is not None and len(m.opens.layers) > 1:
+        out.append("a layer")
+    if m.move is not None and m.move.places:
+        out.append("a named place")
+    return out
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(st.integers(0, len(SEEDS) - 1), st.integers(0, 1), st.randoms(use_true_random=False))
+def test_a_message_with_a_part_left_out_and_signed_again_is_refused_caught_or_a_true_move(
+        index: int, seat: int, rnd: Random) -> None:
+    s, r = script(index), Replay(script(index), seat)
+    k = rnd.randrange(len(s.incoming(seat)))
+    m = take_until(s, r, k)
+    part = rnd.choice(parts_of(m))
+    which = rnd.randrange(1 << 16)
+    if part == "a layer":
+        assert m.opens is not None
+        cut = which % len(m.opens.layers)
+        m = replace(m, opens=replace(m.opens, layers=m.opens.layers[:cut] + m.opens.layers[cut + 1:]))
+    elif part == "a named place":
+        assert m.move is not None
+        cut = which % len(m.move.places)
+        m = replace(m, move=replace(m.move, places=m.move.places[:cut] + m.move.places[cut + 1:]))
+    else:
+        m = replace(m, **{part: None})
+    event(f"left out: {part}")
+    content = wire.content_of(SUITE, m)
+    judge(s, r, k, wire.to_text(content + s.sides[1 - seat]._signer.sign(content)))
 
 
 def play_on_after_forgery(s: Script, r: Replay, k: int, forged: str) -> None:
