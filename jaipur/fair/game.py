@@ -448,6 +448,21 @@ class FriendGame:
                 out += [(r, seat, move) for seat, move, _ in led.moves]
         return out
 
+    def round_positions(self, r: int) -> list[Position]:
+        """Round r as this side has seen it: its deal (the true one once the round is checked, stand-ins for
+        what this side does not know before) and the position after each move; empty before it is dealt."""
+        rd = self.rounds.get(r)
+        start = self._start(r)
+        if rd is None or rd.ledger is None or start is None:
+            return []
+        stand = self._stand_ins(rd)
+        cards = "".join(CARD_LETTERS[i] for i in stand[:CARDS])
+        bonus = tuple(tuple(BONUS_VALUES[stand[q] - CARDS][1] for q in pile) for pile in BONUS_PILES)
+        out = [deal_from(cards, (bonus[0], bonus[1], bonus[2]), r, self.mode, *start)]
+        for _, move, _ in rd.ledger.moves:
+            out.append(apply(out[-1], move))
+        return out
+
     # ------------------------------------------------------------ storage
 
     def to_json(self) -> dict[str, Any]:
