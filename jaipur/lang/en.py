@@ -528,6 +528,7 @@ WORDS: dict[str, str] = {
     "friend.status.your-turn": "Your turn.",
     "friend.status.their-turn": "{name}'s turn: open the link they send you, or paste it below.",
     "friend.status.their-turn-send": "Send this link to {name}: it carries your move. Their move comes back as a link.",
+    "friend.status.deal": "Send this link to {name}: it deals the cards. {name} starts: their move comes back as a link.",
     "friend.status.send": "Send this link to {name}.",
     "friend.status.waiting": "Waiting for {name}'s link: open it, or paste it below.",
     "friend.status.result": "The round is over: its result comes with {name}'s next link, when each page has checked the whole round.",

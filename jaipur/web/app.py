@@ -259,6 +259,10 @@ class Controller:
             self.sharing.import_text(event.get("text"), too_big=int(event.get("size") or 0) < 0)
         elif kind == "update-ready":
             self.update_ready = True
+        elif kind == "hash":   # a friend's link opened in this tab (only the hash changed: no reload)
+            text = str(event.get("text") or "")
+            if "friend=" in text:
+                self.friend_action("friend-paste", "", text[text.index("friend="):])
         elif not event.get("action") and event.get("card"):
             self.tools_open = False   # a card tapped shuts the header's menu too
             if self.can_move():   # the clicked card becomes its row's Tab stop (a still picture does not change)

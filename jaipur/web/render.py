@@ -259,7 +259,7 @@ def _table(state: TableState, s: Strings) -> Node:
     assert v is not None
     seat, other = state.seat, 1 - state.seat
     controls = _replay_controls(state, s, v) if state.replay is not None else _actions(state, s)
-    parts = [_bar(state, s), friend_bar(state, s), _top(state, s), _opponent(state, s, v, other), _center(state, s, v),
+    parts = [_bar(state, s), _top(state, s), _opponent(state, s, v, other), _center(state, s, v),
              _you(state, s, v, seat), controls, _log(state, s)]
     shown = [p for p in parts if p is not None]
     dialog = _dialog(state, s, v)
@@ -304,9 +304,10 @@ def _top(state: TableState, s: Strings) -> Node | None:
     else:
         caption = h("p", {"class": "caption", "data-caption": True}, state.caption) if state.caption else None
     caption = caption or moved_line(state, s)
-    if caption is None and notices is None:
+    friend = friend_bar(state, s) if state.dialog not in ("round", "match") else None   # else in the dialog
+    if caption is None and notices is None and friend is None:
         return None
-    return h("div", {"class": "top"}, caption, notices)
+    return h("div", {"class": "top"}, friend, caption, notices)
 
 
 def _bar(state: TableState, s: Strings) -> Node:
@@ -820,6 +821,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                           h("h2", {"id": "dlg-title", "class": "trophy"}, title),
                           match_summary(state, s),
                           breakdown,
+                          friend_bar(state, s),
                           h("div", {"class": "dialog-buttons"},
                             restart_button(state, s),
                             look,
@@ -830,6 +832,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
     return _overlay(h("section", {"class": "dialog", "role": "dialog", "aria-modal": "true",
                                   "aria-labelledby": "dlg-title", "data-dialog": "round"},
                       breakdown,
+                      friend_bar(state, s),
                       h("div", {"class": "dialog-buttons"},
                         restart_button(state, s),
                         look,

@@ -48,7 +48,9 @@ def status_line(panel: FriendPanel, s: Strings) -> str:
     if panel.number == 2 and panel.link and panel.seat == 1:
         return s.t("friend.status.answer", name=friend)
     if panel.status == "their-turn":
-        return s.t("friend.status.their-turn-send" if panel.link else "friend.status.their-turn", name=friend)
+        if panel.link:
+            return s.t("friend.status.their-turn-send" if panel.sent_move else "friend.status.deal", name=friend)
+        return s.t("friend.status.their-turn", name=friend)
     if panel.result_coming:
         return s.t("friend.status.result", name=friend)
     return s.t("friend.status.send" if panel.link else "friend.status.waiting", name=friend)

@@ -45,6 +45,7 @@ class FriendMode(BaseMode):
         self.problem: Reason | None = None      # why the last link or action was refused
         self.copied: bool | None = None
         self.results_seen = len(game.results()) if game is not None else 0
+        self.result_round: int | None = None    # the round whose result dialog is open
         self._token = 0
 
     # ------------------------------------------------------------ what the table shows
@@ -92,6 +93,9 @@ class FriendMode(BaseMode):
         if g is None or self.screen != "table":
             return
         p, v = g.position, g.view()
+        shown = g.rounds.get(self.result_round or 0)
+        if st.dialog in ("round", "match") and shown is not None and shown.final is not None:
+            p, v = shown.final, seat_view(shown.final, g.seat)   # the result's round, until it is closed
         assert p is not None and v is not None
         active = g.move_due() and self.busy is None and st.dialog not in MODAL
         fill(st, p, g.seat, dict(v), selection, active)
@@ -180,6 +184,7 @@ class FriendMode(BaseMode):
         """The round dialog's button closes it (the next round comes with the friend's messages)."""
         if action == "next-round":
             self.page.dialog = None
+            self.result_round = None
         return False
 
     def on(self, action: str, value: str, text: str) -> None:
@@ -302,6 +307,7 @@ class FriendMode(BaseMode):
         results = g.results()
         if len(results) > self.results_seen:
             self.results_seen = len(results)
+            self.result_round = results[-1].round
             self.page.dialog = "match" if g.match_over() else "round"
 
     async def _copy(self) -> None:
