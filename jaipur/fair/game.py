@@ -25,6 +25,14 @@ The protocol (two-pass commutative encryption, "mental poker", on a prime-order 
   next round in its message that ends the round or reveals its secret.
 - Every message carries the game's id, its number and a hash of the previous one, and is signed with the
   key its sender made for this game, so a forged, changed, replayed or reordered message is refused.
+
+What it guarantees, and what it cannot: an honest page never holds a card of the other before the rules show
+it, and a deal, a card or a move that is not what the rules say is caught when it is opened, or at the latest
+when the round ends. Without zero-knowledge proofs of each shuffle (kilobytes per shuffle: too long for a
+link), a page changed to cheat could make its shuffle alias places of the other's, so that the other's layers
+show it cards it may not see; but it cannot end that round without showing its secret, which proves the
+shuffle false (friend-bad-deal). So a game a cheater wins is never a valid one: it is caught, or it stops
+answering and the game shows as stopped before the round could be checked.
 """
 
 from __future__ import annotations
@@ -132,10 +140,9 @@ class FriendGame:
 
     >>> ava = FriendGame.invite("Ava")
     >>> bo = FriendGame.accept(ava.outgoing_text(), "Bo")
-    >>> ava.receive(bo.outgoing_text())
-    >>> bo.receive(ava.outgoing_text())
-    >>> sorted([ava.status, bo.status])
-    ['their-turn', 'your-turn']
+    >>> ava.receive(bo.outgoing_text())        # the deal is done: Ava sees her hand, and who starts
+    >>> ava.status in ("your-turn", "their-turn"), len(ava.view()["hand"]) + ava.view()["herds"][0]
+    (True, 5)
     """
 
     def __init__(self, suite: Suite, seat: int, signing: bytes, random: Callable[[int], bytes]) -> None:
@@ -259,6 +266,9 @@ class FriendGame:
                     raise Refused("This is a link you made: send it to your friend.", "friend-own-link")
                 raise Refused("This link was opened already: nothing changed.", "friend-seen",
                               number=m.number + 1)
+            if m.number == 1 and m.answer is not None and self._signed(m):
+                raise Refused("Someone else already answered this invitation: this answer was not used.",
+                              "friend-answered", number=2)
             if m.sender != self.seat and self._signed(m):
                 raise Refused("This link is a different version of a message already taken: it was not used.",
                               "friend-fork", number=m.number + 1)

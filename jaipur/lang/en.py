@@ -549,6 +549,7 @@ WORDS: dict[str, str] = {
     "why.friend-seen": "This link was opened already (message {number}): nothing changed.",
     "why.friend-early": "A link is missing before this one: open message {number} first.",
     "why.friend-fork": "This link answers another message than the one this browser sent (message {number}): was the game played in another tab or browser?",
+    "why.friend-answered": "Someone else already answered this invitation: this answer was not used.",
     "why.friend-own-link": "This is a link you made: send it to your friend.",
     "why.friend-game-invalid": "This game was found not valid: it cannot go on.",
     "why.friend-not-your-turn": "It is not your turn in this game.",
