@@ -628,4 +628,14 @@ RULEBOOK: tuple[Section, ...] = (
         "seal), more seals wins, and equal seals is a drawn match. In single-round mode that one round decides. "
         "The loser of a round starts the next; everything but the seals is dealt afresh.",
     ), ("R8", "R28", "R29", "R30")),
+    Section("Playing a friend", (
+        "Play a friend sends your friend a link; their answer and every move come back as links. No server sees "
+        "the game, and neither page ever holds the other's hidden cards: the two pages shuffle the cards "
+        "together, each locking them with keys of its own, so a card opens only when the rules show it, and only "
+        "to whom they show it. Each page checks every card it is shown on arrival.",
+        "When a round ends, each page shows its keys for that round and checks the whole round: both shuffles, "
+        "every card, every move and the score; the result shows once both have. A page changed to cheat is "
+        "caught there at the latest, and the game is marked as not valid. A friend can always stop answering; "
+        "the game then shows that they stopped.",
+    ), ()),
 )
