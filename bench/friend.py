@@ -30,8 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from jaipur.fair import FriendGame  # noqa: E402
-from jaipur.fair import wire  # noqa: E402
+from jaipur.fair import FriendGame, wire  # noqa: E402
 from jaipur.rng import Rng  # noqa: E402
 
 
