@@ -37,6 +37,7 @@ answering and the game shows as stopped before the round could be checked.
 
 from __future__ import annotations
 
+import copy
 import secrets as _secrets
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
@@ -125,8 +126,9 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy of what changes as messages come (the decks, once made, never change)."""
-        out = replace(self, opened=dict(self.opened), move_at=list(self.move_at),
-                      stand=list(self.stand) if self.stand is not None else None)
+        out = copy.copy(self)
+        out.opened, out.move_at = dict(self.opened), list(self.move_at)
+        out.stand = list(self.stand) if self.stand is not None else None
         out.ledger = self.ledger.clone() if self.ledger is not None else None
         return out
 

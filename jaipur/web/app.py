@@ -485,9 +485,15 @@ class Controller:
     def review_game(self) -> None:
         """The match is over: its replay at the last round, the player's moves of that round reviewed."""
         mode = self.mode
-        if not isinstance(mode, MatchMode) or self.embed:
+        if isinstance(mode, FriendMode) and not self.embed:
+            found = mode.round_record()
+            if found is None:
+                return
+            record, seat = found, mode.viewer
+        elif not isinstance(mode, MatchMode) or self.embed:
             return
-        record, seat = mode.shareable(), mode.human_seat
+        else:
+            record, seat = mode.shareable(), mode.human_seat
         self.open_record(record, seat)
         replay = self.mode
         if isinstance(replay, ReplayMode):

@@ -826,7 +826,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                             restart_button(state, s),
                             look,
                             h("button", {"type": "button", "data-action": "review-game"}, s.t("review.open"))
-                            if state.tools and state.kind != "friend" else None,
+                            if state.tools else None,
                             h("button", {"type": "button", "class": "primary big", "data-action": "new-game",
                                          "data-autofocus": True}, s.t("action.new-game")))))
     return _overlay(h("section", {"class": "dialog", "role": "dialog", "aria-modal": "true",

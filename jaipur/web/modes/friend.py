@@ -17,6 +17,7 @@ from typing import Any
 from ...errors import JaipurError
 from ...fair import FairError, FriendGame, Refused, clean_name, wire
 from ...position import Position
+from ...record import Record
 from ...view import view as seat_view
 from ..friends import keep, load_game_data
 from ..i18n import Reason, Strings
@@ -156,6 +157,21 @@ class FriendMode(BaseMode):
             if entry["kind"] in ("take", "camels", "exchange", "sell"):
                 return entry if entry["seat"] != self.viewer else None
         return None
+
+    def round_record(self, r: int | None = None) -> Record | None:
+        """A checked round (the last one by default) as a game record from its true deal, for the replay and
+        the review of this side's moves; None before a round is checked."""
+        g = self.game
+        if g is None or not g.results():
+            return None
+        r = r if r is not None else g.results()[-1].round
+        positions = g.round_positions(r)
+        rd = g.rounds.get(r)
+        if not positions or rd is None or rd.final is None or rd.ledger is None:
+            return None
+        names = [g.names[0] or "Player 1", g.names[1] or "Player 2"]
+        return Record(seed=0, mode=g.mode, players=names, moves=[m for _, m, _ in rd.ledger.moves],
+                      start=positions[0])
 
     def may_move(self) -> bool:
         """This side's turn, its table whole, nothing running."""
