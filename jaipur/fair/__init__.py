@@ -1,8 +1,9 @@
 """Fair play between two friends with no server: the round's cards dealt together by commutative encryption.
 
-Neither player's page ever holds the other's hidden cards, the deck order or the other's bonus values before
-the rules show them; each checks every card it is shown on arrival and the whole round at its end. Messages
-travel as links (or lines of text in a terminal); `FriendGame` is one player's side.
+An honest page never holds the other's hidden cards, the deck order or the other's bonus values before the
+rules show them; each checks every card it is shown on arrival and the whole round at its end, so a page
+changed to cheat is caught, at the latest when the round ends (see `jaipur.fair.game` for exactly what is
+guaranteed). Messages travel as links (or lines of text in a terminal); `FriendGame` is one player's side.
 
     >>> from jaipur.fair import FriendGame
     >>> ava = FriendGame.invite("Ava")                 # the invitation: ava.outgoing_text()

@@ -46,15 +46,17 @@ def scalar(secret: bytes, game: bytes, round_number: int, what: bytes, index: in
 
 def permutation(secret: bytes, game: bytes, round_number: int, what: bytes, size: int) -> list[int]:
     """A uniformly random permutation of range(size) (Fisher–Yates, unbiased draws by rejection)."""
-    stream = expand(secret, _info(game, round_number, what), 8 * 4 * size + 64)
+    stream = expand(secret, _info(game, round_number, what), 4 * size + 64)
     at = 0
+    refills = 0
 
     def below(n: int) -> int:
-        nonlocal at, stream
+        nonlocal at, stream, refills
         limit = (1 << 32) - (1 << 32) % n
         while True:
-            if at + 4 > len(stream):
-                stream = expand(secret, _info(game, round_number, what + b"+", at), len(stream))
+            if at + 4 > len(stream):   # more draws were rejected than the stream holds: a fresh block
+                refills += 1
+                stream = expand(secret, _info(game, round_number, what + b"+", refills), 4 * size + 64)
                 at = 0
             value = int.from_bytes(stream[at:at + 4], "big")
             at += 4

@@ -25,10 +25,19 @@ The protocol (two-pass commutative encryption, "mental poker", on a prime-order 
   next round in its message that ends the round or reveals its secret.
 - Every message carries the game's id, its number and a hash of the previous one, and is signed with the
   key its sender made for this game, so a forged, changed, replayed or reordered message is refused.
+
+What it guarantees, and what it cannot: an honest page never holds a card of the other before the rules show
+it, and a deal, a card or a move that is not what the rules say is caught when it is opened, or at the latest
+when the round ends. Without zero-knowledge proofs of each shuffle (kilobytes per shuffle: too long for a
+link), a page changed to cheat could make its shuffle alias places of the other's, so that the other's layers
+show it cards it may not see; but it cannot end that round without showing its secret, which proves the
+shuffle false (friend-bad-deal). So a game a cheater wins is never a valid one: it is caught, or it stops
+answering and the game shows as stopped before the round could be checked.
 """
 
 from __future__ import annotations
 
+import copy
 import secrets as _secrets
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
@@ -117,8 +126,9 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy of what changes as messages come (the decks, once made, never change)."""
-        out = replace(self, opened=dict(self.opened), move_at=list(self.move_at),
-                      stand=list(self.stand) if self.stand is not None else None)
+        out = copy.copy(self)
+        out.opened, out.move_at = dict(self.opened), list(self.move_at)
+        out.stand = list(self.stand) if self.stand is not None else None
         out.ledger = self.ledger.clone() if self.ledger is not None else None
         return out
 
@@ -132,10 +142,9 @@ class FriendGame:
 
     >>> ava = FriendGame.invite("Ava")
     >>> bo = FriendGame.accept(ava.outgoing_text(), "Bo")
-    >>> ava.receive(bo.outgoing_text())
-    >>> bo.receive(ava.outgoing_text())
-    >>> sorted([ava.status, bo.status])
-    ['their-turn', 'your-turn']
+    >>> ava.receive(bo.outgoing_text())        # the deal is done: Ava sees her hand, and who starts
+    >>> ava.status in ("your-turn", "their-turn"), len(ava.view()["hand"]) + ava.view()["herds"][0]
+    (True, 5)
     """
 
     def __init__(self, suite: Suite, seat: int, signing: bytes, random: Callable[[int], bytes]) -> None:
@@ -265,6 +274,9 @@ class FriendGame:
                     raise Refused("This is a link you made: send it to your friend.", "friend-own-link")
                 raise Refused("This link was opened already: nothing changed.", "friend-seen",
                               number=m.number + 1)
+            if m.number == 1 and m.answer is not None and self._signed(m):
+                raise Refused("Someone else already answered this invitation: this answer was not used.",
+                              "friend-answered", number=2)
             if m.sender != self.seat and self._signed(m):
                 raise Refused("This link is a different version of a message already taken: it was not used.",
                               "friend-fork", number=m.number + 1)
@@ -454,6 +466,21 @@ class FriendGame:
             led = self.rounds[r].ledger
             if led is not None:
                 out += [(r, seat, move) for seat, move, _ in led.moves]
+        return out
+
+    def round_positions(self, r: int) -> list[Position]:
+        """Round r as this side has seen it: its deal (the true one once the round is checked, stand-ins for
+        what this side does not know before) and the position after each move; empty before it is dealt."""
+        rd = self.rounds.get(r)
+        start = self._start(r)
+        if rd is None or rd.ledger is None or start is None:
+            return []
+        stand = self._stand_ins(rd)
+        cards = "".join(CARD_LETTERS[i] for i in stand[:CARDS])
+        bonus = tuple(tuple(BONUS_VALUES[stand[q] - CARDS][1] for q in pile) for pile in BONUS_PILES)
+        out = [deal_from(cards, (bonus[0], bonus[1], bonus[2]), r, self.mode, *start)]
+        for _, move, _ in rd.ledger.moves:
+            out.append(apply(out[-1], move))
         return out
 
     # ------------------------------------------------------------ storage

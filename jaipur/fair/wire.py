@@ -309,3 +309,12 @@ def from_text(text: str) -> bytes:
         return b64decode(text)
     except ValueError:
         raise Refused("The link's message is damaged (it is not base64url).", "friend-malformed") from None
+
+
+def peek(text: str) -> tuple[bytes, int]:
+    """A link's game id and message number, read without the cryptography (to find the game it belongs to);
+    Refused when the text is not a message of a friend game."""
+    data = from_text(text)
+    if len(data) < HEADER_SIZE:
+        raise Refused("The link is too short to hold a message of a friend game.", "friend-malformed")
+    return data[1:1 + GAME_ID_SIZE], int.from_bytes(data[1 + GAME_ID_SIZE:3 + GAME_ID_SIZE], "big")
