@@ -583,6 +583,9 @@ WORDS: dict[str, str] = {
     "why.friend-hidden-camel": "Message {number} from {name}: a dealt camel was kept in the hand instead of the herd.",
     "why.friend-illegal-dealt": "Message {number} from {name}: a move of the round was illegal with the cards dealt.",
     "why.friend-not-over": "Message {number} from {name}: with the cards dealt, the round is not over.",
+    "why.friend-no-move": "Message {number} from {name} does not play the move it owes: the game cannot go on.",
+    "why.friend-no-secret": "Message {number} from {name} ends the round without showing its round secret.",
+    "why.friend-stalled": "Message {number} from {name} leaves out the deal of round {round}: the game cannot go on.",
 }
 
 RULEBOOK: tuple[Section, ...] = (

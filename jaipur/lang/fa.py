@@ -601,6 +601,9 @@ WORDS: dict[str, str] = {
     "why.friend-hidden-camel": "پیام {number} از {name}: شتری پخش‌شده به جای گله در دست نگه داشته شد.",
     "why.friend-illegal-dealt": "پیام {number} از {name}: حرکتی از این دور با کارت‌های پخش‌شده غیرمجاز بود.",
     "why.friend-not-over": "پیام {number} از {name}: با کارت‌های پخش‌شده، دور تمام نشده است.",
+    "why.friend-no-move": "پیام {number} از {name} حرکتی را که باید بازی کند بازی نمی‌کند: بازی نمی‌تواند ادامه یابد.",
+    "why.friend-no-secret": "پیام {number} از {name} دور را به پایان می‌برد بی‌آنکه راز دورش را نشان دهد.",
+    "why.friend-stalled": "پیام {number} از {name} پخش کارت‌های دور {round} را جا می‌اندازد: بازی نمی‌تواند ادامه یابد.",
 }
 
 RULEBOOK: tuple[Section, ...] = (
