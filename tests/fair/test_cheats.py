@@ -809,3 +809,32 @@ def test_a_message_that_leaves_out_the_next_rounds_deal_is_caught_on_arrival() -
     assert m.secret is not None and m.deck is not None and m.deck.round == 2 and m.opens is not None
     inviter.receive(signed(friend, replace(m, deck=None, opens=None)))
     caught(inviter, "friend-stalled", number_of(d), "the deal of round 2")
+
+
+class AliasedDeck(FriendGame):
+    """A friend whose shuffle puts the inviter's first hand card at the top of the deck as well (its own key for
+    each: all its elements differ). Without a proof of each shuffle the inviter cannot see this when it is dealt."""
+
+    def _my_keys(self, r: int) -> InviterKeys | FriendKeys:
+        keys = super()._my_keys(r)
+        assert isinstance(keys, FriendKeys)
+        source = list(keys.source)
+        source[12] = source[0]
+        return FriendKeys(source, keys.keys)
+
+
+@pytest.mark.parametrize("seed", [36, 38])  # the friend draws the aliased place; the inviter does
+def test_a_deck_place_aliased_to_the_inviters_hand_is_caught_when_the_friend_opens_it(seed: int) -> None:
+    """What the protocol cannot prevent (its docstring says so), and what it then does: the friend may learn one
+    card of the inviter's hand when the inviter draws the aliased place (the inviter's layer opens it to the
+    friend first); the game is caught when the friend's own layer for that place reaches the inviter — in the
+    friend's next message — so a cheater who goes on is caught, and one who stops leaves a game that stopped."""
+    d = Duel.begin(seed, mode="single-round", kinds=(FriendGame, AliasedDeck))
+    a, b = d.sides
+    d.until(lambda d: a.invalid is not None)
+    sent_12 = next(n for n, text in enumerate(d.texts) if decode(a, text).sender == 1 and 12 in dict(
+        (decode(a, text).opens or wire.Opens(1, ())).layers))
+    err = caught(a, "friend-duplicate", sent_12 + 1, "already opened elsewhere")
+    assert err.values["card"] == CARD_LETTERS[a.rounds[1].opened[0]]  # the inviter's first card, seen twice
+    if 12 in b.rounds[1].opened:  # the inviter drew it: its layer showed the friend that card first
+        assert seed == 38 and b.rounds[1].opened[12] == a.rounds[1].opened[0]
