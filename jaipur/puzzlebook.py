@@ -31,6 +31,7 @@ from .cards import BONUS_TOKENS
 from .position import Position, position_from_json, position_to_json
 from .rng import Rng
 from .rules import apply, legal_moves, new_match, result
+from .types import Breakdown
 from .view import determinize, view
 
 LEVELS = (1, 2, 3)
@@ -68,12 +69,13 @@ class Entry:
                 "position": position_to_json(self.position)}
 
 
-def _bonus_bounds(before: Position, after: Position, seat: int) -> tuple[int, int]:
-    """(the least the solver's bonus tokens can be worth, the most the opponent's can) after `after`, as far as
-    the solver can see: its own tokens' values are known, the opponent's and the pile's are not."""
+def _bonus_extremes(before: Position, after: Position, seat: int) -> tuple[int, int, int, int]:
+    """The bonus tokens' worth after `after` as far as `seat` can see at `before`: (the least `seat`'s can be
+    worth, the most the opponent's can, when the hidden values go against `seat`; the most `seat`'s can be
+    worth, the least the opponent's can, when they go its way). Its own tokens' values at `before` are known;
+    the opponent's, the pile's and those `seat` takes after `before` are not."""
     opp = 1 - seat
-    least_mine = 0
-    most_theirs = 0
+    least_mine = most_theirs = most_mine = least_theirs = 0
     for size in (3, 4, 5):
         unknown = sorted(BONUS_TOKENS[size])
         for s, value in before.taken_bonus[seat]:
@@ -82,30 +84,69 @@ def _bonus_bounds(before: Position, after: Position, seat: int) -> tuple[int, in
         known_mine = [v for s, v in before.taken_bonus[seat] if s == size]
         theirs = sum(1 for s, _ in after.taken_bonus[opp] if s == size)
         new_mine = sum(1 for s, _ in after.taken_bonus[seat] if s == size) - len(known_mine)
-        if theirs:
+        if theirs:   # against seat: the opponent's are the highest unknown values, seat's new ones the lowest left
             most_theirs += sum(unknown[len(unknown) - theirs:])
-        rest = unknown[: len(unknown) - theirs]
-        least_mine += sum(known_mine) + sum(rest[:new_mine])
+        least_mine += sum(known_mine) + sum(unknown[: len(unknown) - theirs][:new_mine])
+        if new_mine:  # its way: seat's new ones are the highest, the opponent's the lowest left
+            most_mine += sum(unknown[len(unknown) - new_mine:])
+        most_mine += sum(known_mine)
+        least_theirs += sum(unknown[: len(unknown) - new_mine][:theirs])
+    return least_mine, most_theirs, most_mine, least_theirs
+
+
+def _bonus_bounds(before: Position, after: Position, seat: int) -> tuple[int, int]:
+    """(the least the solver's bonus tokens can be worth, the most the opponent's can) after `after`, as far as
+    the solver can see: its own tokens' values are known, the opponent's and the pile's are not."""
+    least_mine, most_theirs, _, _ = _bonus_extremes(before, after, seat)
     return least_mine, most_theirs
 
 
-def sure_win(position: Position, move: str) -> bool:
-    """True when `move` ends the round and the side to move wins it whatever the hidden values are."""
-    seat = position.to_move
-    after = apply(position, move)
-    if not after.round_over:
-        return False
-    res = result(after)
-    b = res["breakdown"]
-    least_mine, most_theirs = _bonus_bounds(position, after, seat)
-    mine = b[seat]["goods"] + b[seat]["camel"] + least_mine
-    theirs = b[1 - seat]["goods"] + b[1 - seat]["camel"] + most_theirs
+@dataclass(frozen=True)
+class Finish:
+    """A round that has ended, as the side `seat` saw it at `before`: its rupees and the opponent's when the hidden
+    bonus values go against it (`worst`) and when they go its way (`best`), and whether it surely wins or surely
+    does not (a perfect tie is no win; R26's tie-breaks count, their counts are public)."""
+
+    worst: tuple[int, int]
+    best: tuple[int, int]
+    sure_win: bool
+    sure_loss: bool
+    camel: bool
+    """The camel token is `seat`'s and the win would not hold without it."""
+    tiebreak: str | None
+    """In the worst case the rupees are equal and this R26 tie-break (`bonus` or `goods`) gives `seat` the round."""
+
+
+def _wins(mine: int, theirs: int, b: list[Breakdown], seat: int) -> bool:
     if mine != theirs:
         return mine > theirs
     for key in ("bonus_tokens", "goods_tokens"):  # R26 tie-breaks: counts are public
         if b[seat][key] != b[1 - seat][key]:
             return bool(b[seat][key] > b[1 - seat][key])
     return False
+
+
+def finish(before: Position, after: Position, seat: int) -> Finish:
+    """The round ended at `after`, scored as far as `seat` can see at `before` (goods and the camel token are
+    public; bonus values `seat` has not seen are bounded)."""
+    b = result(after)["breakdown"]
+    least_mine, most_theirs, most_mine, least_theirs = _bonus_extremes(before, after, seat)
+    base_mine = b[seat]["goods"] + b[seat]["camel"]
+    base_theirs = b[1 - seat]["goods"] + b[1 - seat]["camel"]
+    worst = (base_mine + least_mine, base_theirs + most_theirs)
+    best = (base_mine + most_mine, base_theirs + least_theirs)
+    sure = _wins(*worst, b, seat)
+    camel = sure and b[seat]["camel"] > 0 and not _wins(worst[0] - b[seat]["camel"], worst[1], b, seat)
+    tiebreak = None
+    if sure and worst[0] == worst[1]:
+        tiebreak = "bonus" if b[seat]["bonus_tokens"] != b[1 - seat]["bonus_tokens"] else "goods"
+    return Finish(worst, best, sure, not _wins(*best, b, seat), camel, tiebreak)
+
+
+def sure_win(position: Position, move: str) -> bool:
+    """True when `move` ends the round and the side to move wins it whatever the hidden values are."""
+    after = apply(position, move)
+    return after.round_over and finish(position, after, position.to_move).sure_win
 
 
 def ending_moves(position: Position) -> list[str]:
@@ -297,6 +338,103 @@ def judge(position: Position, solution: str, playouts: int = PLAYOUTS, seed: int
     *_, verdict = judge_steps(position, solution, playouts, seed)
     assert verdict is not None
     return verdict
+
+
+REFUTE_DEALS = 24
+"""Dealings of the hidden cards in which `think_refute` looks for a reply that ends the round at once."""
+REFUTE_PLAYOUTS = 8
+"""Dealings it then plays out (the trader on both sides) when no such reply was found."""
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """Why a try is not a sure win now, found from the solver's view only (the verifier's counter-example).
+
+    `kind`: `wins` (it ends the round and surely wins too), `behind` (it ends the round and cannot win: `mine` is
+    the most the solver can have, `theirs` the least the opponent can), `may-lose` (it ends the round and can
+    lose: the scores when the hidden bonus values go against the solver), `reply` (the round goes on and the
+    opponent's `reply` ends it at once, the solver not ahead: surely so when `sure`, with the scores as for
+    `behind`, else as for `may-lose`), `later` (the round goes on; the solver lost `lost` of `played` dealings
+    played out from there, and `reply` was the opponent's answer in the first one lost) or `open` (nothing
+    found: it only does not end the round)."""
+
+    move: str
+    kind: str
+    reply: str | None = None
+    mine: int = 0
+    theirs: int = 0
+    sure: bool = False
+    lost: int = 0
+    played: int = 0
+
+
+def think_refute(position: Position, move: str, deals: int = REFUTE_DEALS, playouts: int = REFUTE_PLAYOUTS,
+                 seed: int = 0) -> Generator[None, None, Refutation]:
+    """`refute` as a generator that yields after every dealing looked at and every YIELD_PLIES moves played out.
+    Raises the engine's JaipurError when `move` is not legal."""
+    from .bots import get_bot
+
+    seat = position.to_move
+    after = apply(position, move)
+    if after.round_over:   # only the bonus values are hidden: bounded, exactly
+        f = finish(position, after, seat)
+        if f.sure_win:
+            return Refutation(move, "wins", mine=f.worst[0], theirs=f.worst[1])
+        if f.sure_loss:
+            return Refutation(move, "behind", mine=f.best[0], theirs=f.best[1], sure=True)
+        return Refutation(move, "may-lose", mine=f.worst[0], theirs=f.worst[1])
+    seen = view(position, seat)
+    rng = Rng(seed)
+    maybe: Refutation | None = None
+    for _ in range(deals):
+        world = apply(determinize(seen, rng), move)
+        for reply in ending_moves(world):
+            f = finish(position, apply(world, reply), seat)
+            if f.sure_loss:
+                return Refutation(move, "reply", reply, f.best[0], f.best[1], sure=True)
+            if not f.sure_win and maybe is None:
+                maybe = Refutation(move, "reply", reply, f.worst[0], f.worst[1])
+        yield
+    if maybe is not None:
+        return maybe
+    trader = get_bot("trader")
+    lost, first = 0, None
+    for _ in range(playouts):
+        world = apply(determinize(seen, rng), move)
+        answer = trader.choose(view(world, world.to_move), rng)
+        world = apply(world, answer)
+        plies = 1
+        while not world.round_over and plies < MAX_PLAYOUT_PLIES:
+            world = apply(world, trader.choose(view(world, world.to_move), rng))
+            plies += 1
+            if plies % YIELD_PLIES == 0:
+                yield
+        if world.round_over and result(world)["winner"] != seat:
+            lost += 1
+            first = first or answer
+        yield
+    if lost:
+        return Refutation(move, "later", first, lost=lost, played=playouts)
+    return Refutation(move, "open")
+
+
+def refute(position: Position, move: str, deals: int = REFUTE_DEALS, playouts: int = REFUTE_PLAYOUTS,
+           seed: int = 0) -> Refutation:
+    """Why `move` is not a sure win for the side to move at `position`, from its view only: the round's end it
+    brings, bounded over the hidden bonus values, or the opponent's reply that beats it in a dealing of the
+    hidden cards consistent with that view (see Refutation).
+
+    >>> e = load()[0]
+    >>> r = refute(e.position, e.rival, seed=e.seed)
+    >>> r.kind, r.sure, r.mine < r.theirs
+    ('reply', True, True)
+    """
+    thinking = think_refute(position, move, deals, playouts, seed)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 def make(first_seed: int, last_seed: int, per_level: int, playouts: int = PLAYOUTS,
