@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from ..position import MODES
 from ..puzzlebook import Entry
 from .address import PageRequest
-from .collection import load_solved
+from .collection import load_revealed, load_solved
 from .i18n import Reason, Strings
 from .model import TableState
 from .modes import Platform
@@ -94,8 +94,9 @@ class StartScreen:
         if page.profile.any_played():
             st.stats = {lv: page.profile.record(lv) for lv in page.levels}
         if not page.embed and page.puzzles:
-            solved = load_solved(page.platform)
-            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in page.puzzles]
+            solved, revealed = load_solved(page.platform), load_revealed(page.platform)
+            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved, "revealed": e.id in revealed}
+                       for e in page.puzzles]
 
 
 __all__ = ["Chooser", "StartScreen"]

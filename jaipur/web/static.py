@@ -70,6 +70,9 @@ class _StaticPlatform:
     async def copy(self, text: str) -> bool:
         return False
 
+    def name_in_address(self, key: str, value: str | None) -> None:
+        return None
+
 
 def still_tree(request: PageRequest) -> tuple[Node, str, str]:
     """The tree the page draws for a still picture (its language and direction too).

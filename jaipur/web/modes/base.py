@@ -41,6 +41,9 @@ class Platform(Protocol):
     def download(self, filename: str, text: str) -> bool: ...
     def apply_update(self) -> None: ...
     def copy(self, text: str) -> Awaitable[bool]: ...
+    def name_in_address(self, key: str, value: str | None) -> None:
+        """Make the page's address name what is shown, `?key=value` (a hash, which would open something else,
+        dropped), or drop `key` (None); the history entry is replaced: nothing reloads, Back skips it."""
 
 
 
