@@ -212,6 +212,10 @@ WORDS: dict[str, str] = {
                       "that one, or play on here (your next move here is saved over it)?",
     "save.previous": "You have a game in progress ({n} moves played). This link starts another one: resume yours, "
                      "or play this one? Yours is kept until you move here.",
+    "save.other-tab.one": "Another tab saved a game ({n} move played), so this one is no longer saved over it: load "
+                          "that one, or play on here (your next move here is saved over it)?",
+    "save.previous.one": "You have a game in progress ({n} move played). This link starts another one: resume yours, "
+                         "or play this one? Yours is kept until you move here.",
     "action.keys": "Keys",
     "keys.title": "Keyboard",
     "keys.intro": "Play without a mouse: Tab moves between the rows of cards and the buttons.",
@@ -316,6 +320,7 @@ WORDS: dict[str, str] = {
     "editor.zone.hand": "Hand of {name}",
     "editor.zone.discard": "Sold (discard pile)",
     "editor.zone.count": "({n} cards)",
+    "editor.zone.count.one": "({n} card)",
     "editor.put-here": "Put cards here",
     "editor.add": "Add a card: {card}",
     "editor.remove": "Remove {card} from: {zone}",
@@ -387,6 +392,7 @@ WORDS: dict[str, str] = {
     "review.none": "No move in this round cost much: well played.",
     "review.open": "Review my moves",
     "review.partial": "Time ran out: only the first {n} moves of the round were reviewed.",
+    "review.partial.one": "Time ran out: only the first move of the round was reviewed.",
     "puzzle.title": "Puzzle",
     "puzzle.task": "Find the right move for {name}.",
     "puzzle.answer": "Answer",

@@ -55,7 +55,7 @@ def _zones(e: dict[str, Any], s: Strings, names: tuple[str, str]) -> Node:
                       h("div", {"class": "ed-zone-head"},
                         h("button", {"type": "button", "class": "chip ed-target", "data-action": "editor-zone",
                                      "data-value": zone, "aria-pressed": "true" if chosen else "false"},
-                          name, " ", h("span", {"class": "count"}, s.t("editor.zone.count", n=s.num(len(cards)))))),
+                          name, " ", h("span", {"class": "count"}, s.plural("editor.zone.count", len(cards))))),
                       h("div", {"class": "ed-cards"},
                         [h("button", {"type": "button", "class": "card ed-card", "data-good": c, "data-index": i,
                                       "data-action": "editor-remove", "data-value": f"{zone}:{i}",

@@ -124,5 +124,5 @@ def review_panel(state: TableState, s: Strings) -> Node | None:
              h("ol", {"class": "review-marks"}, marks) if marks else
              h("p", {}, s.t("review.none")) if r.complete else None,
              None if r.complete else h("p", {"class": "muted", "data-review-partial": len(r.points)},
-                                       s.t("review.partial", n=s.num(len(r.points)))),
+                                       s.plural("review.partial", len(r.points))),
              button)
