@@ -302,7 +302,7 @@ WORDS: dict[str, str] = {
     "learn.camels.wants": "This step asks you to take the camels: clear your selection and press “Take the camels”.",
     "learn.exchange.wants": "This step asks for an exchange: both diamonds from the market for two of your cards, at least one of them a camel from your herd.",
     "learn.exchange.not-diamonds": "This exchange does not take both diamonds: select the two diamonds in the market.",
-    "learn.exchange.no-camel": "This exchange gives no camel: give at least one camel from your herd (select it under your hand).",
+    "learn.exchange.no-camel": "This exchange gives no camel: select at least one camel in your herd to give.",
     "learn.sell.wants": "This step asks you to sell all four leather cards in one sale: select the four, then press Sell.",
     "learn.precious.wants": "This step asks you to take the diamond from the market, for a pair with the one in your hand.",
     "learn.limit.wants": "This step asks you to sell: with 7 cards in your hand, only a sale makes room.",

@@ -238,7 +238,7 @@ class Puzzle:
         self.played.append(text)
         self.position = after
         if self.solved:
-            more = sure_words(before, text)
+            more = () if self.revealed else sure_words(before, text)   # a shown answer has said it already
             code = "puzzle.right.revealed" if self.revealed else "puzzle.right.solved"
             return PuzzleVerdict(True, Reason(code, values={"what": what, "more": more}), done=True)
         reply = alive[0][len(self.played)]

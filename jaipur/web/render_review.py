@@ -14,7 +14,7 @@ from .nodes import Node, h
 
 WIDTH, HEIGHT = 320, 132
 """The chart's box (SVG user units)."""
-LEFT, RIGHT, TOP, BOTTOM = 34, 10, 18, 32
+LEFT, RIGHT, TOP, BOTTOM = 40, 10, 18, 32
 """The plot's margins inside the box: room for the percentages (left), the chance's label (top), the moves'
 numbers and the moves' label (bottom)."""
 TICKS = 6
@@ -46,9 +46,12 @@ def chart(r: Review, s: Strings) -> Node:
         x = LEFT + (right - LEFT) * (i / (n - 1) if n > 1 else 0.5)
         return round(x, 1), round(TOP + (bottom - TOP) * (1 - chance), 1)
 
-    def label(x: float, y: float, text: str, anchor: str, cls: str) -> Node:
+    def label(x: float, y: float, text: str, side: str, cls: str) -> Node:
+        """A label at (x, y): its `side` (left, right or middle) there, its words in the page's direction."""
+        rtl = s.dir == "rtl"
+        anchor = {"middle": "middle", "left": "end" if rtl else "start", "right": "start" if rtl else "end"}[side]
         return h("text", {"x": x, "y": y, "text-anchor": anchor, "font-size": FONT, "fill": "currentColor",
-                          "class": cls}, text)
+                          "direction": s.dir, "class": cls}, text)
 
     line = " ".join(f"{x},{y}" for x, y in (xy(i, p.chance) for i, p in enumerate(r.points)))
     marked = {p.index for p in r.marks}
@@ -56,7 +59,7 @@ def chart(r: Review, s: Strings) -> Node:
                          "data-index": p.index})
             for i, p in enumerate(r.points) if p.index in marked]
     mid = (TOP + bottom) / 2
-    ys = [label(LEFT - 4, y + FONT / 3, percent(s, chance), "end", "review-tick")
+    ys = [label(LEFT - 4, y + FONT / 3, percent(s, chance), "right", "review-tick")
           for chance, y in ((1.0, TOP), (0.5, mid), (0.0, bottom))]
     xs = [label(xy(i, 0)[0], bottom + FONT + 3, s.num(r.points[i].index + 1), "middle", "review-tick")
           for i in _numbered(n)]
@@ -71,7 +74,7 @@ def chart(r: Review, s: Strings) -> Node:
                h("line", {"x1": LEFT, "y1": bottom, "x2": right, "y2": bottom, "stroke": "currentColor",
                           "stroke-width": 1, "opacity": .5}),
                ys, xs,
-               label(LEFT, TOP - 7, s.t("review.axis.chance"), "start", "review-axis-label"),
+               label(LEFT, TOP - 7, s.t("review.axis.chance"), "left", "review-axis-label"),
                label((LEFT + right) / 2, HEIGHT - 4, s.t("review.axis.move"), "middle", "review-axis-label")))
 
 

@@ -205,3 +205,21 @@ def test_the_address_names_the_puzzle_while_it_is_shown(entries: list[Entry]) ->
     c, pf = boot(entries, "?puzzle=t1&embed=1")
     click(c, "puzzle-next")
     assert pf.addressed == []                                 # an embed's address is its host page's
+
+
+def test_a_right_try_says_the_least_it_scores_unless_the_answer_said_it() -> None:
+    book = load()
+    e = next(x for x in book if x.id == "finish-3-02")
+    f = finish(e.position, apply(e.position, e.solution), e.position.to_move)
+    sure = strings("en").t("puzzle.sure", mine=f.worst[0], theirs=f.worst[1])
+    c, pf = boot(book, f"?puzzle={e.id}")
+    c.play(e.solution)
+    c.refresh()
+    said = text_of(find(pf.node, **{"data-verdict": "solved"})[0])
+    assert said.startswith("Right: taking the camel") and sure in said and "Puzzle solved." in said
+    click(c, "puzzle-next")
+    click(c, "puzzle-back")
+    click(c, "reveal")
+    c.play(e.solution)
+    c.refresh()
+    assert sure not in text_of(find(pf.node, **{"data-verdict": "solved"})[0])   # the answer above says it
