@@ -254,11 +254,11 @@ def test_explainer_page_every_frame_is_ready_and_shows_its_scenario(page: Any, p
     puzzle.locator("[data-zone=market] button[data-card=D]").click()
     puzzle.click("button[data-action=take]")
     assert puzzle.get_attribute("[data-verdict]", "data-verdict") == "wrong"
-    page.wait_for_function("document.getElementById('puzzle-status').textContent.startsWith('Not TD')")
+    page.wait_for_function("document.getElementById('puzzle-status').textContent.startsWith('Not taking a diamond')")
     select_hand(puzzle, "G", 2)
     puzzle.click("button[data-action=sell]")
     assert puzzle.get_attribute("[data-verdict]", "data-verdict") == "solved"
-    page.wait_for_function("document.getElementById('puzzle-status').textContent.startsWith('Solved: S2G')")
+    page.wait_for_function("document.getElementById('puzzle-status').textContent.startsWith('Solved: selling 2 gold')")
     # the frames were fitted to their tables (the resize event): nothing to scroll inside them
     page.wait_for_function("""() => [...document.querySelectorAll('iframe')].every(f => {
         const table = f.contentDocument.querySelector('#app > .jaipur');
