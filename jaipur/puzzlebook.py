@@ -344,6 +344,8 @@ REFUTE_DEALS = 24
 """Dealings of the hidden cards in which `think_refute` looks for a reply that ends the round at once."""
 REFUTE_PLAYOUTS = 8
 """Dealings it then plays out (the trader on both sides) when no such reply was found."""
+REFUTE_STEP = 8
+"""`think_refute` yields after this many replies tried, or moves played out (a page's thread stays responsive)."""
 
 
 @dataclass(frozen=True)
@@ -388,8 +390,13 @@ def think_refute(position: Position, move: str, deals: int = REFUTE_DEALS, playo
     maybe: Refutation | None = None
     for _ in range(deals):
         world = apply(determinize(seen, rng), move)
-        for reply in ending_moves(world):
-            f = finish(position, apply(world, reply), seat)
+        for k, reply in enumerate(legal_moves(world), 1):
+            ended = apply(world, reply)
+            if k % REFUTE_STEP == 0:
+                yield
+            if not ended.round_over:
+                continue
+            f = finish(position, ended, seat)
             if f.sure_loss:
                 return Refutation(move, "reply", reply, f.best[0], f.best[1], sure=True)
             if not f.sure_win and maybe is None:
@@ -407,7 +414,7 @@ def think_refute(position: Position, move: str, deals: int = REFUTE_DEALS, playo
         while not world.round_over and plies < MAX_PLAYOUT_PLIES:
             world = apply(world, trader.choose(view(world, world.to_move), rng))
             plies += 1
-            if plies % YIELD_PLIES == 0:
+            if plies % REFUTE_STEP == 0:
                 yield
         if world.round_over and result(world)["winner"] != seat:
             lost += 1
