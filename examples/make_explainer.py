@@ -172,7 +172,7 @@ SCRIPT = """
   const cards = (letters) => Object.entries([...letters].reduce((n, c) => ({...n, [c]: (n[c] || 0) + 1}), {}))
     .map(([c, n]) => n === 1 ? "a " + GOODS[c] : n + " " + (PLURAL[c] || GOODS[c])).join(" and ");
   function said(move) {
-    const m = /^([TXS])(\d*)([A-Z]+)(?:-([A-Z]+))?$/.exec(String(move || ""));
+    const m = /^([TXS])(\\d*)([A-Z]+)(?:-([A-Z]+))?$/.exec(String(move || ""));
     if (!m) return "that move";
     if (move === "TM") return "taking the camels";
     if (m[1] === "T") return "taking " + cards(m[3]);

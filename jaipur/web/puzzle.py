@@ -26,15 +26,18 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import safejson
 from ..errors import JaipurError
+from ..finish import ending_moves, finish
 from ..notation import format_move, parse_move
 from ..position import Position, position_from_json
-from ..puzzlebook import Refutation, ending_moves, finish
 from ..rules import apply, check
 from .i18n import Reason, problem, strings
+
+if TYPE_CHECKING:   # the verifier imports this module's links (puzzlebook's check --link): no import cycle
+    from ..puzzlebook import Refutation
 
 MAX_CAPTION = 200
 """Captions longer than this are cut (with an ellipsis)."""

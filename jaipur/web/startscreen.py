@@ -14,6 +14,7 @@ from ..position import MODES
 from ..puzzlebook import Entry
 from .address import PageRequest
 from .collection import load_revealed, load_solved
+from .friends import list_games
 from .i18n import Reason, Strings
 from .model import TableState
 from .modes import Platform
@@ -93,6 +94,8 @@ class StartScreen:
         st.learn_new = self.newcomer()
         if page.profile.any_played():
             st.stats = {lv: page.profile.record(lv) for lv in page.levels}
+        if not page.embed:
+            st.friends = list_games(page.platform)
         if not page.embed and page.puzzles:
             solved, revealed = load_solved(page.platform), load_revealed(page.platform)
             st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved, "revealed": e.id in revealed}

@@ -73,6 +73,9 @@ class _StaticPlatform:
     def name_in_address(self, key: str, value: str | None) -> None:
         return None
 
+    async def load_package(self, url: str) -> bool:
+        return False
+
 
 def still_tree(request: PageRequest) -> tuple[Node, str, str]:
     """The tree the page draws for a still picture (its language and direction too).

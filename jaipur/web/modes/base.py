@@ -44,6 +44,7 @@ class Platform(Protocol):
     def name_in_address(self, key: str, value: str | None) -> None:
         """Make the page's address name what is shown, `?key=value` (a hash, which would open something else,
         dropped), or drop `key` (None); the history entry is replaced: nothing reloads, Back skips it."""
+    async def load_package(self, url: str) -> bool: ...
 
 
 
