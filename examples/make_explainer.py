@@ -51,7 +51,7 @@ PUZZLE: dict[str, Any] = {
                    ["S", 5], ["C", 5], ["C", 3], ["C", 3]], "bonus": [[4, 4]]},
     ],
 }
-PUZZLE_CAPTION = ("Diamonds and spice are sold out and one gold token is left. "
+PUZZLE_CAPTION = ("The diamond and spice tokens are gone and one gold token is left. "
                   "You lead and have the bigger herd: end the round now.")
 REPLAY = ("J1.7.1.VHJhZGVy.Tm92aWNl.TG_TM_XDS-PL_TP_S3S_XPP-MM_TM_S4P_XGS-PM_TP_TC_TL_TM_XCC-MM_S1C_S2C_S2G_"
           "S1L_TL_TL_S1L_TL_TC_TM_TD_TL_TG_S3L_S2D_TP_TG_TC_S2G_TC_TD_S2C_TM_XLL-MM_TS_S2P_S2S_TM_TD_TD_S2D_"
@@ -162,10 +162,23 @@ SCRIPT = """
     if (data.source !== "jaipur") return;
     if (data.type === "resize" && data.height > 200) frame.style.height = Math.min(data.height, 2400) + "px";
     if (data.type === "puzzle" && frame === puzzle) {
-      status.textContent = data.solved ? "Solved: " + data.move + " ends the round while you lead."
-        : data.correct ? "Good move - keep going." : "Not " + data.move + " - try again.";
+      status.textContent = data.solved ? "Solved: " + said(data.move) + " ends the round while you lead."
+        : data.correct ? "Good move - keep going." : "Not " + said(data.move) + " - try again.";
     }
   });
+  // An event's move is in the notation (docs/formats.md); a reader is told it in words.
+  const GOODS = {D: "diamond", G: "gold", S: "silver", C: "cloth", P: "spice", L: "leather", M: "camel"};
+  const PLURAL = {D: "diamonds", M: "camels"};
+  const cards = (letters) => Object.entries([...letters].reduce((n, c) => ({...n, [c]: (n[c] || 0) + 1}), {}))
+    .map(([c, n]) => n === 1 ? "a " + GOODS[c] : n + " " + (PLURAL[c] || GOODS[c])).join(" and ");
+  function said(move) {
+    const m = /^([TXS])(\\d*)([A-Z]+)(?:-([A-Z]+))?$/.exec(String(move || ""));
+    if (!m) return "that move";
+    if (move === "TM") return "taking the camels";
+    if (m[1] === "T") return "taking " + cards(m[3]);
+    if (m[1] === "S") return "selling " + cards(m[3].repeat(Number(m[2])));
+    return "taking " + cards(m[3]) + " for " + cards(m[4]);
+  }
 """
 
 

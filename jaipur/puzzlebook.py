@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from .cards import BONUS_TOKENS
+from .finish import bonus_extremes, ending_moves, finish
 from .position import Position, position_from_json, position_to_json
 from .rng import Rng
 from .rules import apply, legal_moves, new_match, result
@@ -71,46 +71,14 @@ class Entry:
 def _bonus_bounds(before: Position, after: Position, seat: int) -> tuple[int, int]:
     """(the least the solver's bonus tokens can be worth, the most the opponent's can) after `after`, as far as
     the solver can see: its own tokens' values are known, the opponent's and the pile's are not."""
-    opp = 1 - seat
-    least_mine = 0
-    most_theirs = 0
-    for size in (3, 4, 5):
-        unknown = sorted(BONUS_TOKENS[size])
-        for s, value in before.taken_bonus[seat]:
-            if s == size:
-                unknown.remove(value)
-        known_mine = [v for s, v in before.taken_bonus[seat] if s == size]
-        theirs = sum(1 for s, _ in after.taken_bonus[opp] if s == size)
-        new_mine = sum(1 for s, _ in after.taken_bonus[seat] if s == size) - len(known_mine)
-        if theirs:
-            most_theirs += sum(unknown[len(unknown) - theirs:])
-        rest = unknown[: len(unknown) - theirs]
-        least_mine += sum(known_mine) + sum(rest[:new_mine])
+    least_mine, most_theirs, _, _ = bonus_extremes(before, after, seat)
     return least_mine, most_theirs
 
 
 def sure_win(position: Position, move: str) -> bool:
     """True when `move` ends the round and the side to move wins it whatever the hidden values are."""
-    seat = position.to_move
     after = apply(position, move)
-    if not after.round_over:
-        return False
-    res = result(after)
-    b = res["breakdown"]
-    least_mine, most_theirs = _bonus_bounds(position, after, seat)
-    mine = b[seat]["goods"] + b[seat]["camel"] + least_mine
-    theirs = b[1 - seat]["goods"] + b[1 - seat]["camel"] + most_theirs
-    if mine != theirs:
-        return mine > theirs
-    for key in ("bonus_tokens", "goods_tokens"):  # R26 tie-breaks: counts are public
-        if b[seat][key] != b[1 - seat][key]:
-            return bool(b[seat][key] > b[1 - seat][key])
-    return False
-
-
-def ending_moves(position: Position) -> list[str]:
-    """The legal moves that end the round at once."""
-    return [m for m in legal_moves(position) if apply(position, m).round_over]
+    return after.round_over and finish(position, after, position.to_move).sure_win
 
 
 MAX_PLAYOUT_PLIES = 200
@@ -297,6 +265,110 @@ def judge(position: Position, solution: str, playouts: int = PLAYOUTS, seed: int
     *_, verdict = judge_steps(position, solution, playouts, seed)
     assert verdict is not None
     return verdict
+
+
+REFUTE_DEALS = 24
+"""Dealings of the hidden cards in which `think_refute` looks for a reply that ends the round at once."""
+REFUTE_PLAYOUTS = 8
+"""Dealings it then plays out (the trader on both sides) when no such reply was found."""
+REFUTE_STEP = 8
+"""`think_refute` yields after this many replies tried, or moves played out (a page's thread stays responsive)."""
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """Why a try is not a sure win now, found from the solver's view only (the verifier's counter-example).
+
+    `kind`: `wins` (it ends the round and surely wins too), `behind` (it ends the round and cannot win: `mine` is
+    the most the solver can have, `theirs` the least the opponent can), `may-lose` (it ends the round and can
+    lose: the scores when the hidden bonus values go against the solver), `reply` (the round goes on and the
+    opponent's `reply` ends it at once, the solver not ahead: surely so when `sure`, with the scores as for
+    `behind`, else as for `may-lose`), `later` (the round goes on; the solver lost `lost` of `played` dealings
+    played out from there, and `reply` was the opponent's answer in the first one lost) or `open` (nothing
+    found: it only does not end the round)."""
+
+    move: str
+    kind: str
+    reply: str | None = None
+    mine: int = 0
+    theirs: int = 0
+    sure: bool = False
+    lost: int = 0
+    played: int = 0
+
+
+def think_refute(position: Position, move: str, deals: int = REFUTE_DEALS, playouts: int = REFUTE_PLAYOUTS,
+                 seed: int = 0) -> Generator[None, None, Refutation]:
+    """`refute` as a generator that yields after every dealing looked at and every YIELD_PLIES moves played out.
+    Raises the engine's JaipurError when `move` is not legal."""
+    from .bots import get_bot
+
+    seat = position.to_move
+    after = apply(position, move)
+    if after.round_over:   # only the bonus values are hidden: bounded, exactly
+        f = finish(position, after, seat)
+        if f.sure_win:
+            return Refutation(move, "wins", mine=f.worst[0], theirs=f.worst[1])
+        if f.sure_loss:
+            return Refutation(move, "behind", mine=f.best[0], theirs=f.best[1], sure=True)
+        return Refutation(move, "may-lose", mine=f.worst[0], theirs=f.worst[1])
+    seen = view(position, seat)
+    rng = Rng(seed)
+    maybe: Refutation | None = None
+    for _ in range(deals):
+        world = apply(determinize(seen, rng), move)
+        for k, reply in enumerate(legal_moves(world), 1):
+            ended = apply(world, reply)
+            if k % REFUTE_STEP == 0:
+                yield
+            if not ended.round_over:
+                continue
+            f = finish(position, ended, seat)
+            if f.sure_loss:
+                return Refutation(move, "reply", reply, f.best[0], f.best[1], sure=True)
+            if not f.sure_win and maybe is None:
+                maybe = Refutation(move, "reply", reply, f.worst[0], f.worst[1])
+        yield
+    if maybe is not None:
+        return maybe
+    trader = get_bot("trader")
+    lost, first = 0, None
+    for _ in range(playouts):
+        world = apply(determinize(seen, rng), move)
+        answer = trader.choose(view(world, world.to_move), rng)
+        world = apply(world, answer)
+        plies = 1
+        while not world.round_over and plies < MAX_PLAYOUT_PLIES:
+            world = apply(world, trader.choose(view(world, world.to_move), rng))
+            plies += 1
+            if plies % REFUTE_STEP == 0:
+                yield
+        if world.round_over and result(world)["winner"] != seat:
+            lost += 1
+            first = first or answer
+        yield
+    if lost:
+        return Refutation(move, "later", first, lost=lost, played=playouts)
+    return Refutation(move, "open")
+
+
+def refute(position: Position, move: str, deals: int = REFUTE_DEALS, playouts: int = REFUTE_PLAYOUTS,
+           seed: int = 0) -> Refutation:
+    """Why `move` is not a sure win for the side to move at `position`, from its view only: the round's end it
+    brings, bounded over the hidden bonus values, or the opponent's reply that beats it in a dealing of the
+    hidden cards consistent with that view (see Refutation).
+
+    >>> e = load()[0]
+    >>> r = refute(e.position, e.rival, seed=e.seed)
+    >>> r.kind, r.sure, r.mine < r.theirs
+    ('reply', True, True)
+    """
+    thinking = think_refute(position, move, deals, playouts, seed)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 def make(first_seed: int, last_seed: int, per_level: int, playouts: int = PLAYOUTS,

@@ -324,7 +324,8 @@ def _diagnose(p: Position, m: Move) -> JaipurError:
         i = INDEX[m.good]
         if m.good in PRECIOUS and m.count < 2:
             return IllegalMoveError(
-                f"{PLURALS[m.good].capitalize()} are precious: sell at least two at a time (R16).", "R16"
+                f"A single {NAMES[m.good]} cannot be sold: the precious goods (diamonds, gold and silver) sell at "
+                "least two at a time (R16).", "R16"
             )
         return _unavailable(
             f"You hold {hand[i]} {PLURALS[m.good] if hand[i] != 1 else NAMES[m.good]}, not {m.count}."

@@ -175,8 +175,12 @@ def position_words(v: View) -> str:
     """The position a bot was shown, in a few words: round, market, its hand and both herds."""
     seat = v["seat"]
     herds = v["herds"]
+    def camels(n: int) -> str:
+        return f"{n} camel" if n == 1 else f"{n} camels"
+
+    deck = f"{v['deck_size']} card" if v["deck_size"] == 1 else f"{v['deck_size']} cards"
     return (f"round {v['round']}, seat {seat}: market {v['market'] or 'empty'}, your hand {v['hand'] or 'empty'}, "
-            f"{herds[seat]} camels in your herd and {herds[1 - seat]} in the other's, {v['deck_size']} cards in the deck")
+            f"{camels(herds[seat])} in your herd and {herds[1 - seat]} in the other's, {deck} in the deck")
 
 
 def _user_trace(exc: BaseException, filename: str) -> tuple[str, int | None]:

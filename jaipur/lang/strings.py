@@ -181,19 +181,26 @@ class Strings:
         if self.has(key):
             return self.t(key, **values)
         if reason.code == "puzzle.reveal":
-            return self._reveal(values["lines"])
+            return self._more(self._reveal(values["lines"]), reason)
         if self.has(reason.code):
             n = reason.values.get("n")
             rest = {k: v for k, v in values.items() if k != "n"}
             text = self.plural(reason.code, n, **rest) if isinstance(n, int) else self.t(reason.code, **values)
             if reason.code.startswith("puzzle.") and reason.values.get("ends"):
                 text += self.t("puzzle.ends-round")
-            return text
+            return self._more(text, reason)
         if reason.message:  # a code the catalogues do not know: the sender's own (English) sentence
             return _RULE_ID.sub("", reason.message)
         if reason.code == "over":
             return self.t("why.over-match")
         return self.t("why.default")
+
+    def _more(self, text: str, reason: Reason) -> str:
+        """The sentence, then the reasons of its `more` value (a tuple of Reasons), each a sentence of its own."""
+        more = reason.values.get("more")
+        if not isinstance(more, (tuple, list)):
+            return text
+        return " ".join([text, *(self.reason(r) for r in more if isinstance(r, Reason))])
 
     def _words(self, code: str, raw: Mapping[str, Any]) -> dict[str, Any]:
         """A reason's values ready for its template: nested reasons in words, a good's letter as its name."""
@@ -227,18 +234,20 @@ class Strings:
             out["cards"] = self.count(raw["good"], raw["count"])
         if "earned" in raw:
             earned = raw["earned"]
-            out["earned"] = self.t("puzzle.earned", n=earned) if earned is not None else self.t("puzzle.no-goods")
+            out["earned"] = self.plural("puzzle.earned", earned) if earned is not None else self.t("puzzle.no-goods")
         if "bonus" in raw:
             out["bonus"] = self.t("puzzle.bonus", size=raw["bonus"]) if raw["bonus"] else ""
         for side in ("given", "taken"):
             if isinstance(raw.get(side), str):
                 out[side] = self.cards(raw[side])
+        if isinstance(raw.get("reply"), str) and raw["reply"]:   # the opponent's answer, in notation: in words
+            out["reply"] = self.move(raw["reply"])
         return out
 
     def _reveal(self, lines: Any) -> str:
         """A puzzle's answer: every acceptable line, each step a phrase and its move."""
-        texts = [self.t("puzzle.then").join(self.t("puzzle.step", what=self.reason(phrase), move=move)
-                                            for phrase, move in line) for line in lines]
+        texts = [self.t("puzzle.then").join(self.t("puzzle.step", what=self.reason(phrase))
+                                            for phrase, _ in line) for line in lines]
         if len(texts) == 1:
             return self.t("puzzle.reveal.one", lines=texts[0])
         return self.t("puzzle.reveal.many", lines=self.t("puzzle.or").join(texts))

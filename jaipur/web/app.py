@@ -104,6 +104,7 @@ class Controller:
         self.sharing = Sharing(self)           # the share dialog, export and import
         self.resumer = Resumer(self)           # what the address opens, the saved game and its question
         self.tools_open = False                # phones: the header's menu of tools is open
+        self.addressed = self.address.collection   # the collection puzzle the address bar names (`?puzzle=`)
 
     def thinker(self) -> Thinker:
         """A new thinker for a match against the computer: in the page's worker once it has started, else on asyncio.
@@ -190,6 +191,19 @@ class Controller:
         else:
             self.platform.draw(node, s.lang, s.dir)
         self.shown = self.screen
+        self.name_in_address()
+
+    def name_in_address(self) -> None:
+        """While a puzzle of the collection is shown, the address bar says `?puzzle=ID` (a copied address opens
+        it); once it is not, the parameter goes. Not in an embed: the host page owns the frame's address."""
+        wanted = self.mode.address() if isinstance(self.mode, CollectionMode) else None
+        if self.embed or wanted == self.addressed:
+            return
+        self.addressed = wanted
+        try:
+            self.platform.name_in_address("puzzle", wanted)
+        except Exception as exc:  # noqa: BLE001 - the address is a convenience: the page goes on without it
+            self.platform.console_warn(f"Jaipur could not name the puzzle in the address: {exc}")
 
     def refresh(self) -> None:
         """Draw now (after a computer's move or an autoplay frame); a failure goes to the console only."""
@@ -494,7 +508,7 @@ class Controller:
             return
         else:
             record, seat = mode.shareable(), mode.human_seat
-        self.open_record(record, seat)
+        self.open_record(record, seat, you=None if isinstance(mode, MatchMode) and mode.human else seat)
         replay = self.mode
         if isinstance(replay, ReplayMode):
             replay.step("last")
@@ -546,9 +560,10 @@ class Controller:
         self.open_mode(CollectionMode(self, self.puzzles, index))
         return True
 
-    def open_record(self, record: Record, seat: int | str | None = None) -> None:
-        """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all")."""
-        self.open_mode(ReplayMode(self, record, seat, self.autoplay_delay, self.worker))
+    def open_record(self, record: Record, seat: int | str | None = None, you: int | None = None) -> None:
+        """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all"); `you`:
+        the seat of the player in front of the screen, when the record is their own match (said "you")."""
+        self.open_mode(ReplayMode(self, record, seat, self.autoplay_delay, self.worker, you))
 
     def reset(self) -> None:
         """Back to what the page's own address asked for."""

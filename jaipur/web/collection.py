@@ -1,5 +1,8 @@
 """The puzzle collection in the page: the entries of `jaipur.puzzlebook`, and which of them this browser
-has solved (localStorage key `jaipur.puzzles.v1`: a JSON list of puzzle ids).
+has solved (localStorage key `jaipur.puzzles.v1`: a JSON list of puzzle ids) and which it has only seen the
+answer of (`jaipur.puzzles.revealed.v1`, the same form: a puzzle played after its answer was shown counts as
+revealed, not solved; a solve without the answer, later, moves it to the solved ones). Older browsers keep
+only the first key, and read as before.
 
 Pure Python: the storage is the platform's `load`/`store` (no browser imports).
 
@@ -19,6 +22,8 @@ from .puzzle import Puzzle
 
 SOLVED_KEY = "jaipur.puzzles.v1"
 """localStorage key: the ids of the collection's puzzles solved in this browser (a JSON list of strings)."""
+REVEALED_KEY = "jaipur.puzzles.revealed.v1"
+"""localStorage key: the ids of the puzzles whose answer was shown and that were not solved without it."""
 MAX_IDS = 500
 """At most this many ids are read or kept."""
 
@@ -49,20 +54,37 @@ def solved_from_text(text: Any) -> frozenset[str]:
     return frozenset(x for x in data[:MAX_IDS] if isinstance(x, str) and len(x) <= 40)
 
 
-def load_solved(storage: Storage) -> frozenset[str]:
-    """The ids solved in this browser."""
+def load_solved(storage: Storage, key: str = SOLVED_KEY) -> frozenset[str]:
+    """The ids solved in this browser (or, with `key=REVEALED_KEY`, those whose answer was shown)."""
     try:
-        return solved_from_text(storage.load(SOLVED_KEY))
+        return solved_from_text(storage.load(key))
     except Exception:  # noqa: BLE001 - storage refused: nothing remembered
         return frozenset()
 
 
-def keep_solved(storage: Storage, solved: frozenset[str]) -> bool:
-    """Keep the solved ids (sorted); False when the browser refused."""
+def keep_solved(storage: Storage, solved: frozenset[str], key: str = SOLVED_KEY) -> bool:
+    """Keep the solved ids (or, with `key=REVEALED_KEY`, the revealed ones), sorted; False when refused."""
     try:
-        return bool(storage.store(SOLVED_KEY, json.dumps(sorted(solved)[:MAX_IDS])))
+        return bool(storage.store(key, json.dumps(sorted(solved)[:MAX_IDS])))
     except Exception:  # noqa: BLE001
         return False
+
+
+def load_revealed(storage: Storage) -> frozenset[str]:
+    """The ids whose answer was shown in this browser and that are not solved."""
+    return load_solved(storage, REVEALED_KEY) - load_solved(storage)
+
+
+def keep_outcome(storage: Storage, puzzle_id: str, solved: bool) -> bool:
+    """A puzzle solved without its answer (`solved`), or whose answer was shown: kept under its key (a solve
+    takes it off the revealed ones; a puzzle solved before stays solved). False when the browser refused."""
+    done, seen = load_solved(storage), load_solved(storage, REVEALED_KEY)
+    if solved:
+        return keep_solved(storage, done | {puzzle_id}) and (
+            puzzle_id not in seen or keep_solved(storage, seen - {puzzle_id}, REVEALED_KEY))
+    if puzzle_id in done or puzzle_id in seen:
+        return True
+    return keep_solved(storage, seen | {puzzle_id}, REVEALED_KEY)
 
 
 def puzzle_of(entry: Entry) -> Puzzle:

@@ -174,6 +174,18 @@ class BrowserPlatform:
     def random_seed(self) -> int:
         return int.from_bytes(os.urandom(4), "big")
 
+    def name_in_address(self, key: str, value: str | None) -> None:
+        """Make the address bar name what is shown (`?key=value`, the hash dropped), or drop `key`: replaced in
+        the history (history.replaceState), so nothing reloads, and the address can be copied to share it."""
+        url = self.js.URL.new(str(self.js.location.href))
+        if value is None:
+            url.searchParams.delete(key)
+        else:
+            url.searchParams.set(key, value)
+            url.hash = ""
+        if str(url.href) != str(self.js.location.href):
+            self.js.history.replaceState(self.js.history.state, "", url.href)
+
     async def share(self, text: str) -> bool:
         """The system share sheet with this link (navigator.share); False where the browser has none or the
         player closed it."""

@@ -82,7 +82,7 @@ def candidate(kind: str, view: dict[str, Any], selection: frozenset[Key] | set[K
         return "TM", None
     if kind == "exchange":
         if not market:
-            return None, Reason("exchange.market" if anything else "take.none")
+            return None, Reason("exchange.market" if anything else "exchange.none")
         if not (hand or herd):
             return None, Reason("exchange.give")
         return f"X{market}-{hand}{herd}", None
@@ -438,6 +438,7 @@ class TableState:
     collection: dict[str, Any] | None = None   # a collection puzzle: id, index, total, solved
     review: dict[str, Any] | None = None       # a replay's game review: running, review (jaipur.review.Review), seat
     lesson: dict[str, Any] | None = None       # a tutorial step: id, index, total, solved, done
+    wanted: frozenset[str] | None = None       # the kinds of move asked for (a tutorial step): only theirs are highlighted
     editor: dict[str, Any] | None = None       # the position editor (modes/editor.py): draft, zone, problem, output…
     restart: dict[str, Any] | None = None      # a match from a position (modes.lesson): moved, reply, held, caption
     learn_new: bool = False                    # start screen: nothing learnt or played yet (suggest the tutorial)

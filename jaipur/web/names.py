@@ -11,6 +11,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from .i18n import Strings, strings
+
 MAX_NAME = 24
 """Longest name kept (characters): it fits the table's header and the result tables on a phone."""
 
@@ -58,3 +60,27 @@ def saved_names(extra: dict[str, Any]) -> tuple[str, str] | None:
         return None
     got = (clean_name(raw[0]), clean_name(raw[1]))
     return got if all(got) else None
+
+
+RECORD_LEVELS = ("random", "novice", "trader", "maharaja")
+"""The computer's levels whose English names the page writes into a record of a match against it."""
+
+
+def record_name(name: str, s: Strings) -> str:
+    """A record's player name as the page shows it: a name the page wrote itself (English: "Player",
+    "Player 1", "Player 2", a level's name such as "Trader") in the page's language; a name a player gave, as is.
+
+    >>> from jaipur.web.i18n import strings
+    >>> record_name("Trader", strings("fa")), record_name("Player 2", strings("fa")), record_name("Ava", strings("fa"))
+    ('تاجر', 'بازیکن ۲', 'Ava')
+    """
+    en = strings("en")
+    if name == en.t("name.record-player"):
+        return s.t("name.record-player")
+    for n in (1, 2):
+        if name == en.t("name.player", n=n):
+            return s.t("name.player", n=n)
+    for level in RECORD_LEVELS:
+        if name == en.t(f"level.{level}"):
+            return s.t(f"level.{level}")
+    return name

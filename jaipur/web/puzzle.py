@@ -15,6 +15,10 @@ the catalogues (`jaipur.lang`) through `jaipur.web.i18n`.
 >>> pz = Puzzle(p, ["S4L"], "Sell for the biggest bonus.")
 >>> pz.check("S3L").correct, pz.check("S4L").message("en")
 (False, 'Right: selling 4 leather earns 10 rupees and a 4-card bonus token. Puzzle solved.')
+>>> win = position_from_json({"market": "MMDSL", "hands": ["GG", "SC"], "herds": [3, 2], "seed": 1,
+...                           "goods": {"D": [], "P": [], "G": [6, 5]}})
+>>> Puzzle(win, ["S2G"]).reveal("en")
+'The answer: selling 2 gold earns 11 rupees, and it ends the round. Whatever the hidden cards are, you win: at least 16 rupees for you, at most 0 for your opponent.'
 """
 
 from __future__ import annotations
@@ -22,14 +26,18 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import safejson
 from ..errors import JaipurError
+from ..finish import ending_moves, finish
 from ..notation import format_move, parse_move
 from ..position import Position, position_from_json
 from ..rules import apply, check
 from .i18n import Reason, problem, strings
+
+if TYPE_CHECKING:   # the verifier imports this module's links (puzzlebook's check --link): no import cycle
+    from ..puzzlebook import Refutation
 
 MAX_CAPTION = 200
 """Captions longer than this are cut (with an ellipsis)."""
@@ -132,6 +140,45 @@ def phrase(before: Position, move: str, after: Position) -> Reason:
     return Reason("puzzle.exchange", values={"taken": m.taken, "given": m.given, "ends": ends})
 
 
+def sure_words(before: Position, move: str) -> tuple[Reason, ...]:
+    """Why `move` is a sure win for the side to move, as sentences (reason codes): the least it scores and the most
+    the opponent can whatever the hidden bonus values are, what makes the difference (the camel token, a
+    tie-break) and another move that ends the round too but can lose. None when it is not a sure win now."""
+    after = apply(before, move)
+    seat = before.to_move
+    if not after.round_over:
+        return ()
+    f = finish(before, after, seat)
+    if not f.sure_win:
+        return ()
+    out = [Reason("puzzle.sure", values={"mine": f.worst[0], "theirs": f.worst[1]})]
+    if f.camel:
+        out.append(Reason("puzzle.sure.camel"))
+    if f.tiebreak:
+        out.append(Reason(f"puzzle.sure.tiebreak.{f.tiebreak}"))
+    for other in ending_moves(before):
+        ended = apply(before, other)
+        if other != move and not finish(before, ended, seat).sure_win:
+            out.append(Reason("puzzle.sure.trap", values={"trap": phrase(before, other, ended)}))
+            break
+    return tuple(out)
+
+
+REFUTATIONS = ("puzzle.refute.wins", "puzzle.refute.behind", "puzzle.refute.may-lose", "puzzle.refute.reply",
+               "puzzle.refute.reply-may", "puzzle.refute.later", "puzzle.refute.open")
+"""The codes `refuted` gives."""
+
+
+def refuted(before: Position, ref: Refutation) -> Reason:
+    """A wrong try in words: what the move does, then the verifier's counter-example (`jaipur.puzzlebook.refute`,
+    found from the solver's view): the round's end it brings and its score, or the opponent's reply that beats it."""
+    what = phrase(before, ref.move, apply(before, ref.move))
+    code = "puzzle.refute.reply-may" if ref.kind == "reply" and not ref.sure else f"puzzle.refute.{ref.kind}"
+    return Reason("puzzle.wrong.why", values={"why": Reason(code, values={
+        "what": what, "reply": ref.reply or "", "mine": ref.mine, "theirs": ref.theirs, "lost": ref.lost,
+        "played": ref.played})})
+
+
 def describe_move(before: Position, move: str, lang: str = "en") -> str:
     """A legal move in words, as a phrase in `lang`; raises JaipurError when it is not legal."""
     return strings(lang).reason(phrase(before, format_move(move), apply(before, move)))
@@ -194,7 +241,9 @@ class Puzzle:
         self.played.append(text)
         self.position = after
         if self.solved:
-            return PuzzleVerdict(True, Reason("puzzle.right.solved", values={"what": what}), done=True)
+            more = () if self.revealed else sure_words(before, text)   # a shown answer has said it already
+            code = "puzzle.right.revealed" if self.revealed else "puzzle.right.solved"
+            return PuzzleVerdict(True, Reason(code, values={"what": what, "more": more}), done=True)
         reply = alive[0][len(self.played)]
         answer = phrase(after, reply, apply(after, reply))
         self.played.append(reply)
@@ -205,15 +254,18 @@ class Puzzle:
         """The answer as a reason: every acceptable line, each move with its phrase (from the puzzle's position)."""
         self.revealed = True
         lines = []
+        more: tuple[Reason, ...] = ()
         for line in self.lines:
             p = self.start
             steps = []
-            for move in line:
+            for k, move in enumerate(line):
                 after = apply(p, move)
                 steps.append((phrase(p, move, after), move))
+                if len(self.lines) == 1 and k == len(line) - 1:   # one answer: why it surely wins, if it does
+                    more = sure_words(p, move)
                 p = after
             lines.append(tuple(steps))
-        return Reason("puzzle.reveal", values={"lines": tuple(lines)})
+        return Reason("puzzle.reveal", values={"lines": tuple(lines), "more": more})
 
     def reveal(self, lang: str = "en") -> str:
         """The answer in words, in `lang`, every acceptable line (each from the puzzle's position)."""

@@ -317,12 +317,15 @@ def _bar(state: TableState, s: Strings) -> Node:
     if state.kind == "replay" and state.replay is not None:
         if status != "playing":
             turn = s.t("turn.match-over" if status == "match-over" else "turn.over")
+        elif state.replay["to_move"] == state.seat and not state.you_are_named:   # your own match, from your seat
+            turn = s.t("turn.you")
         else:
             turn = s.t("turn.replay", name=state.names[state.replay["to_move"]])
     elif state.kind == "still":
         turn = s.t("turn.still")
     elif state.puzzle is not None and state.puzzle["solved"]:
-        turn = s.t("turn.learned" if state.lesson is not None else "turn.solved")
+        turn = s.t("turn.learned" if state.lesson is not None else
+                   "turn.revealed" if state.puzzle.get("revealed") else "turn.solved")
     elif state.turn == "over":
         turn = s.t("turn.match-over" if status == "match-over" else "turn.over")
     elif held_turn(state, s):
@@ -630,7 +633,8 @@ def _actions(state: TableState, s: Strings) -> Node:
         a = state.actions.get(kind)
         enabled = bool(a and a.enabled)
         why = s.reason(a.reason) if a and not enabled else ""
-        buttons.append(h("button", {"type": "button", "class": "act" + (" primary" if enabled else ""),
+        asked = state.wanted is None or kind in state.wanted   # a tutorial step highlights only what it asks for
+        buttons.append(h("button", {"type": "button", "class": "act" + (" primary" if enabled and asked else ""),
                                     "data-action": kind, "aria-keyshortcuts": _shortcut(kind), "disabled": not enabled,
                                     "data-move": None, "data-candidate": a.move if a and a.move else None,
                                     "title": why or None},
@@ -642,7 +646,7 @@ def _actions(state: TableState, s: Strings) -> Node:
         text = s.t("hint.ready", move=_ready_text(state, s, ready or ""))
     elif kind == "wait":
         text = s.t("hint.wait", name=state.names[1 - state.seat])
-    elif kind in ("over", "still", "solved", "puzzle", "learn", "learned", "held"):
+    elif kind in ("over", "still", "solved", "revealed", "puzzle", "learn", "learned", "held"):
         text = s.t(f"hint.{kind}")
     else:
         text = s.reason(reason)
@@ -918,10 +922,12 @@ def _replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
     last = r.get("last")
     if last is not None:
         said = h("p", {"class": "replay-said", "data-last-move": last["move"], "aria-live": "polite"},
-                 s.did(last, names[last["seat"]]))
+                 s.did(last, _actor(state, last["seat"])))
     else:
+        starter = _actor(state, r.get("to_move", 0))
         said = h("p", {"class": "replay-said", "aria-live": "polite"},
-                 s.t("replay.dealt", n=r.get("round", 1), name=names[r.get("to_move", 0)]))
+                 s.t("replay.dealt.you", n=r.get("round", 1)) if starter is None else
+                 s.t("replay.dealt", n=r.get("round", 1), name=starter))
     res = v.get("result")
     result = _breakdown(state, s, v, res, None) if res is not None else None
     rounds = r.get("rounds") or []
@@ -955,7 +961,8 @@ def _replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                  h("span", {"class": "row-label"}, s.t("replay.seen")),
                  [h("button", {"type": "button", "class": "chip", "data-action": "replay-seat", "data-value": val,
                                "aria-pressed": "true" if seen == val else "false"},
-                    s.t("replay.seen.all") if val == "all" else s.t("replay.seen.seat", name=names[int(val)]))
+                    s.t("replay.seen.all") if val == "all" else s.t("replay.seen.you") if val == r.get("you")
+                    else s.t("replay.seen.seat", name=names[int(val)]))
                   for val in (0, 1, "all")])),
              h("p", {"class": "muted keys"}, s.t("replay.keys")))
 

@@ -1,7 +1,9 @@
-"""The puzzle collection's rendering: the list on the start screen (by level, solved ones marked) and the
-Back / Next buttons under a collection puzzle."""
+"""The puzzle collection's rendering: the list on the start screen (by level, solved ones marked ✓, those
+whose answer was shown marked ◌) and the Back / Next buttons under a collection puzzle."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from ..puzzlebook import LEVELS
 from .i18n import Strings
@@ -14,6 +16,7 @@ def collection_list(state: TableState, s: Strings) -> Node | None:
     if not state.book:
         return None
     solved = sum(1 for e in state.book if e["solved"])
+    revealed = sum(1 for e in state.book if e.get("revealed"))
     rows = []
     for level in LEVELS:
         items = [(n, e) for n, e in enumerate(state.book, 1) if e["level"] == level]
@@ -21,17 +24,26 @@ def collection_list(state: TableState, s: Strings) -> Node | None:
             continue
         rows.append(h("li", {"data-level": level},
                       h("span", {"class": "collection-level"}, s.t("collection.level", level=s.num(level))),
-                      [h("button", {"type": "button", "class": "collection-item" + (" solved" if e["solved"] else ""),
-                                    "data-action": "open-puzzle", "data-value": e["id"],
-                                    "data-solved": "true" if e["solved"] else "false",
-                                    "aria-label": s.t("collection.item.solved" if e["solved"] else "collection.item",
-                                                      n=s.num(n))},
-                         s.num(n) + (" ✓" if e["solved"] else "")) for n, e in items]))
+                      [_item(e, n, s) for n, e in items]))
+    count = (s.t("collection.count.revealed", solved=s.num(solved), total=s.num(len(state.book)),
+                 revealed=s.num(revealed)) if revealed else
+             s.t("collection.count", solved=s.num(solved), total=s.num(len(state.book))))
+    # one span inside the summary: a phone's summary is a flex box, where a space between two items would vanish
     return h("details", {"class": "collection", "data-collection": True},
-             h("summary", {}, s.t("collection.title"), " ",
-               h("span", {"class": "collection-count"},
-                 s.t("collection.count", solved=s.num(solved), total=s.num(len(state.book))))),
+             h("summary", {}, h("span", {}, s.t("collection.title"), " ",
+                                h("span", {"class": "collection-count"}, count))),
              h("ul", {"class": "collection-levels"}, rows))
+
+
+def _item(e: dict[str, Any], n: int, s: Strings) -> Node:
+    """One puzzle's button: its number, ✓ once solved, ◌ once its answer was shown without a solve."""
+    state = "solved" if e["solved"] else "revealed" if e.get("revealed") else ""
+    return h("button", {"type": "button", "class": "collection-item" + (f" {state}" if state else ""),
+                        "data-action": "open-puzzle", "data-value": e["id"],
+                        "data-solved": "true" if e["solved"] else "false",
+                        "data-revealed": "true" if state == "revealed" else None,
+                        "aria-label": s.t(f"collection.item.{state}" if state else "collection.item", n=s.num(n))},
+             s.num(n) + {"solved": " ✓", "revealed": " ◌"}.get(state, ""))
 
 
 def collection_nav(state: TableState, s: Strings) -> Node | None:
@@ -42,7 +54,8 @@ def collection_nav(state: TableState, s: Strings) -> Node | None:
     return h("div", {"class": "puzzle-buttons collection-nav", "data-collection-nav": c["id"]},
              h("button", {"type": "button", "data-action": "puzzle-back", "disabled": c["index"] <= 0},
                s.t("collection.back")),
-             h("span", {"class": "collection-where", "data-solved": "true" if c["solved"] else "false"},
+             h("span", {"class": "collection-where", "data-solved": "true" if c["solved"] else "false",
+                        "data-revealed": "true" if c.get("revealed") else None},
                s.t("collection.where", n=s.num(c["index"] + 1), total=s.num(c["total"]))),
              h("button", {"type": "button", "data-action": "puzzle-next", "disabled": c["index"] >= c["total"] - 1},
                s.t("collection.next")))

@@ -55,7 +55,7 @@ def _zones(e: dict[str, Any], s: Strings, names: tuple[str, str]) -> Node:
                       h("div", {"class": "ed-zone-head"},
                         h("button", {"type": "button", "class": "chip ed-target", "data-action": "editor-zone",
                                      "data-value": zone, "aria-pressed": "true" if chosen else "false"},
-                          name, " ", h("span", {"class": "count"}, s.t("editor.zone.count", n=s.num(len(cards)))))),
+                          name, " ", h("span", {"class": "count"}, s.plural("editor.zone.count", len(cards))))),
                       h("div", {"class": "ed-cards"},
                         [h("button", {"type": "button", "class": "card ed-card", "data-good": c, "data-index": i,
                                       "data-action": "editor-remove", "data-value": f"{zone}:{i}",
@@ -139,13 +139,13 @@ def _verdict(e: dict[str, Any], s: Strings) -> Node | None:
             key = "editor.verdict.clear"
         else:
             key = "editor.verdict.as-good"
-        text = s.t(key, move=move, moves=s.t("comma").join(v.others_sure), rate=pct(v.rate), rival=v.rival or "",
-                   rival_rate=pct(v.rival_rate or 0.0))
+        text = s.t(key, move=s.move(move), moves=s.join([s.move(m) for m in v.others_sure]), rate=pct(v.rate),
+                   rival=s.move(v.rival) if v.rival else "", rival_rate=pct(v.rival_rate or 0.0))
         said = h("p", {"class": "verdict-line " + ("right" if v.accepted else "wrong"), "role": "status",
                        "data-editor-verdict": "accepted" if v.accepted else "as-good",
                        "data-as-good": ",".join(v.as_good)}, text)
     return h("div", {"class": "ed-solution", "data-editor-solution": move},
-             h("p", {}, h("strong", {}, s.t("editor.solution", move=move))),
+             h("p", {}, h("strong", {}, s.t("editor.solution", move=s.move(move)))),
              said,
              h("p", {"class": "muted", "data-editor-judging": True}, s.t("editor.judging")) if e["judging"] else None,
              h("button", {"type": "button", "class": "small", "data-action": "editor-unsolve"}, s.t("editor.unsolve")))

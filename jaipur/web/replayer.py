@@ -112,6 +112,15 @@ class Replayer:
                 return True
         return False
 
+    def jump_to_move(self, index: int) -> bool:
+        """Stand where move `index` of the record is about to be played (the frame before it); False when the
+        record has no such move."""
+        for i, f in enumerate(self.frames):
+            if f.move == index:
+                self.go_to(i - 1)
+                return True
+        return False
+
     def set_seen_from(self, seen_from: int | str) -> bool:
         """Show the table as seat 0 or 1 saw it, or `"all"`; False for anything else."""
         if seen_from not in SEEN_FROM or isinstance(seen_from, bool):

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from ..position import MODES
 from ..puzzlebook import Entry
 from .address import PageRequest
-from .collection import load_solved
+from .collection import load_revealed, load_solved
 from .friends import list_games
 from .i18n import Reason, Strings
 from .model import TableState
@@ -97,8 +97,9 @@ class StartScreen:
         if not page.embed:
             st.friends = list_games(page.platform)
         if not page.embed and page.puzzles:
-            solved = load_solved(page.platform)
-            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in page.puzzles]
+            solved, revealed = load_solved(page.platform), load_revealed(page.platform)
+            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved, "revealed": e.id in revealed}
+                       for e in page.puzzles]
 
 
 __all__ = ["Chooser", "StartScreen"]

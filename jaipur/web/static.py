@@ -70,6 +70,9 @@ class _StaticPlatform:
     async def copy(self, text: str) -> bool:
         return False
 
+    def name_in_address(self, key: str, value: str | None) -> None:
+        return None
+
     async def load_package(self, url: str) -> bool:
         return False
 

@@ -10,6 +10,8 @@ Progress is kept in localStorage under `LEARN_KEY` (a JSON list of the step ids 
 ['take', 'camels', 'exchange']
 >>> STEPS[1].accepts("TM"), STEPS[1].accepts("TD")
 (True, False)
+>>> sorted(STEPS[0].kinds()), STEPS[2].refusal("XDD-PC")
+(['take'], 'learn.exchange.no-camel')
 """
 
 from __future__ import annotations
@@ -49,6 +51,21 @@ class Step:
         """Every legal move that passes the step."""
         p = self.position
         return [m for m in legal_moves(p) if self.check(p, m)]
+
+    def kinds(self) -> frozenset[str]:
+        """The kinds of move the step asks for (take, camels, exchange, sell): their buttons are highlighted."""
+        return frozenset(parse_move(m).kind for m in self.moves())
+
+    def refusal(self, move: str) -> str:
+        """Why a legal move that is not the step's is refused, as a catalogue key: what the step asks
+        (`learn.<id>.wants`), or, for an exchange that is nearly the step's, what it lacks."""
+        m = parse_move(move)
+        if self.id == "exchange" and m.kind == EXCHANGE:
+            if m.taken != "DD":
+                return "learn.exchange.not-diamonds"
+            if "M" not in m.given:
+                return "learn.exchange.no-camel"
+        return f"learn.{self.id}.wants"
 
 
 def _kind(move: str) -> str:

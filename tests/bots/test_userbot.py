@@ -178,3 +178,14 @@ def test_script_dependencies_are_read_from_inline_metadata() -> None:
     with pytest.raises(UserBotError) as info:
         script_dependencies("x = 1\n# /// script\n# dependencies = [\n# ///\n")
     assert info.value.kind == "syntax" and info.value.line == 2
+
+
+def test_the_position_in_words_counts_one_camel_and_one_card_in_the_singular() -> None:
+    from jaipur.bots.userbot import position_words
+
+    v = dict(view(new_match(seed=3), 0))
+    v.update(herds=[1, 2], deck_size=1)
+    said = position_words(v)
+    assert "1 camel in your herd" in said and "1 card in the deck" in said and "1 camels" not in said
+    v.update(herds=[2, 1], deck_size=5)
+    assert "2 camels in your herd" in position_words(v) and "5 cards in the deck" in position_words(v)

@@ -97,3 +97,32 @@ def test_the_start_screen_lists_the_collection_and_opens_a_puzzle(
     page.wait_for_selector(f"[data-collection-nav='{chosen}']", state="attached")
     assert f"معمای {str(n).translate(str.maketrans('0123456789', '۰۱۲۳۴۵۶۷۸۹'))} از" in page.inner_text("[data-caption]")
     page_log.assert_clean()
+
+
+@browser
+def test_a_shown_puzzle_has_its_own_address_and_a_wrong_try_says_why(
+        page: Any, page_log: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
+    book = collection()
+    boot(page, f"{base_url}index.html?lang=en", wait_settled)
+    page.click("[data-collection] summary")
+    page.click(f"[data-action=open-puzzle][data-value='{book[0].id}']")
+    page.wait_for_selector(f"[data-collection-nav='{book[0].id}']", state="attached")
+    page.wait_for_function(f"location.search.includes('puzzle={book[0].id}')")
+    assert page.evaluate("new URLSearchParams(location.search).get('lang')") == "en"   # the rest of it is kept
+    # a wrong try: said at once, then why (the opponent's reply that beats it, found in the background)
+    play_by_clicks(page, book[0].rival)
+    page.wait_for_function("document.querySelector('[data-verdict=wrong]') && "
+                           "document.querySelector('[data-verdict=wrong]').textContent.includes('could answer')")
+    said = page.inner_text("[data-verdict]")
+    assert book[0].rival not in said and "rupees" in said
+    page.click("button[data-action=puzzle-next]")
+    page.wait_for_function(f"location.search.includes('puzzle={book[1].id}')")
+    history = page.evaluate("history.length")
+    page.reload()                                   # the address opens the puzzle shown, as a copied link would
+    assert wait_settled(page) == "ready"
+    page.wait_for_selector(f"[data-collection-nav='{book[1].id}']", state="attached")
+    assert page.evaluate("history.length") == history    # replaced, not pushed: Back leaves the puzzles
+    page.click("button[data-action=menu]")
+    page.wait_for_selector("[data-collection]", state="attached")
+    page.wait_for_function("!new URLSearchParams(location.search).has('puzzle')")
+    page_log.assert_clean()

@@ -46,6 +46,11 @@ def test_the_review_runs_in_the_worker_with_its_progress_and_the_page_stays_usab
     assert int(page.get_attribute("[data-review-chart]", "data-review-chart") or 0) == total
     marks = page.eval_on_selector_all("[data-review-mark]", "els => els.map(e => e.dataset.reviewMark)")
     assert marks and marks[0] == str(at)
+    # the chart's axes are labelled; a marked move, clicked, shows the table where it was played
+    labels = page.eval_on_selector_all("[data-review-chart] text", "els => els.map(e => e.textContent)")
+    assert {"Chance of winning (%)", "Move", "0%", "100%"} <= set(labels)
+    page.click(f"[data-review-mark='{at}'] button[data-action=replay-goto]")
+    page.wait_for_function(f"document.querySelector('[data-zone=replay]').dataset.ply === '{at}'")
     page_log.assert_clean()
 
 

@@ -81,3 +81,58 @@ def test_ending_moves_are_those_after_which_the_round_is_over() -> None:
     for entry in BOOK[:6]:
         p = entry.position
         assert set(pb.ending_moves(p)) == {m for m in jaipur.legal_moves(p) if jaipur.apply(p, m).round_over}
+
+
+def _worlds(p: jaipur.Position, count: int = 24) -> list[jaipur.Position]:
+    """Full positions that the side to move cannot tell from `p` (the same view, the hidden cards dealt anew)."""
+    seen = jaipur.view(p, p.to_move)
+    return [jaipur.determinize(seen, jaipur.Rng(500 + k)) for k in range(count)]
+
+
+@pytest.mark.parametrize("entry", BOOK[::3], ids=IDS[::3])
+def test_a_wrong_move_is_refuted_by_a_counter_example_the_solver_could_meet(entry: pb.Entry) -> None:
+    """The verifier's counter-example to a wrong try: a move that ends the round is scored within the hidden
+    bonus values (R20, R23-R26); otherwise the opponent's reply ends the round with the solver not winning in a
+    dealing of the hidden cards consistent with the solver's view, or playouts from there lose."""
+    p, seat = entry.position, entry.position.to_move
+    for move in [m for m in jaipur.legal_moves(p) if m != entry.solution][:12]:
+        r = pb.refute(p, move)
+        after = jaipur.apply(p, move)
+        if after.round_over:
+            f = pb.finish(p, after, seat)
+            assert r.kind in ("behind", "may-lose") and not f.sure_win, move
+            assert (r.mine, r.theirs) == (f.best if r.kind == "behind" else f.worst)
+            assert r.kind != "behind" or r.mine <= r.theirs
+            continue
+        assert r.kind in ("reply", "later", "open"), move
+        if r.kind == "reply":   # the reply is legal and ends the round so in some world the solver cannot tell apart
+            assert r.reply is not None
+            met = [pb.finish(p, jaipur.apply(w, r.reply), seat) for w in
+                   (jaipur.apply(w, move) for w in _worlds(p, 200)) if r.reply in jaipur.legal_moves(w)
+                   and jaipur.apply(w, r.reply).round_over]
+            assert any(f.sure_loss if r.sure else not f.sure_win for f in met), move
+        if r.kind == "later":
+            assert r.reply is not None and 0 < r.lost <= r.played
+
+
+@pytest.mark.parametrize("entry", BOOK[::4], ids=IDS[::4])
+def test_the_counter_example_reads_only_what_the_solver_sees(entry: pb.Entry) -> None:
+    """Hidden information stays hidden (R19/R20): two positions the solver cannot tell apart get the same
+    refutation of every wrong try."""
+    p = entry.position
+    others = _worlds(p, 2)
+    for move in [m for m in jaipur.legal_moves(p) if m != entry.solution][:6]:
+        assert pb.refute(p, move) == pb.refute(others[0], move) == pb.refute(others[1], move), move
+
+
+def test_finish_bounds_the_hidden_bonus_values_both_ways() -> None:
+    """R20, R23-R26: the worst case gives the opponent the highest unseen bonus values and the solver the lowest,
+    the best case the reverse; the camel token and the tie-breaks are said when they decide a sure win."""
+    for e in BOOK:
+        p, seat = e.position, e.position.to_move
+        f = pb.finish(p, jaipur.apply(p, e.solution), seat)
+        assert f.sure_win and not f.sure_loss and f.worst[0] <= f.best[0] and f.worst[1] >= f.best[1]
+        assert f.worst[0] >= f.worst[1]
+        assert (f.tiebreak is not None) == (f.worst[0] == f.worst[1])
+    levels = {e.id: pb.finish(e.position, jaipur.apply(e.position, e.solution), e.position.to_move) for e in BOOK}
+    assert any(f.camel for f in levels.values()) and any(f.tiebreak for f in levels.values())

@@ -932,3 +932,16 @@ def test_every_rule_id_has_a_scenario():
     assert ids >= {f"R{i}" for i in range(1, 31)}, sorted({f"R{i}" for i in range(1, 31)} - ids)
     for sub in "abcde":
         assert any(n.startswith(f"test_R13{sub}_") for n in names)
+
+
+@pytest.mark.parametrize("good", ["D", "G", "S"])
+def test_selling_one_precious_card_is_refused_in_a_grammatical_sentence(good: str) -> None:
+    """R16: a single diamond, gold or silver cannot be sold; the sentence reads right for each ("gold are" did not)."""
+    p = position_from_json({"market": "MMMCP", "hands": [good + "L", "CC"], "seed": 1})
+    with pytest.raises(IllegalMoveError) as refused:
+        apply(p, f"S1{good}")
+    name = {"D": "diamond", "G": "gold", "S": "silver"}[good]
+    assert refused.value.code == "R16"
+    assert refused.value.message.startswith(f"A single {name} cannot be sold: the precious goods (diamonds, gold and "
+                                            "silver) sell at least two at a time")
+    assert " are precious" not in refused.value.message

@@ -42,6 +42,7 @@ class FakePlatform:
         self.flights: list[Flight] = []          # what flew with the last draw (motion.py)
         self.flown: list[list[Flight]] = []      # every draw's flights that had any
         self.updates_applied = 0
+        self.addressed: list[tuple[str, str | None]] = []   # what the page's address was made to name
 
     def draw(self, node: Node, lang: str, direction: str, flights: Sequence[Flight] = ()) -> None:
         self.node = node
@@ -104,6 +105,9 @@ class FakePlatform:
 
     def apply_update(self) -> None:
         self.updates_applied += 1
+
+    def name_in_address(self, key: str, value: str | None) -> None:
+        self.addressed.append((key, value))
 
     def events(self, kind: str | None = None) -> list[dict[str, Any]]:
         """The events posted to the host page (of one type)."""

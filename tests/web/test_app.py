@@ -163,17 +163,25 @@ def test_puzzle_says_wrong_then_right_in_words_and_can_be_revealed() -> None:
     click(c, "sell")
     verdict = attr_nodes(c, pf, "data-verdict")[0]
     assert verdict.attrs["data-verdict"] == "wrong"
-    assert text_of(verdict) == "Not this one — try again or reveal the answer."
+    assert text_of(verdict) == "Not this one. Looking for your opponent's best answer to it…"
+    pf.run()                                   # the counter-example is looked for in the background
+    c.refresh()
+    verdict = attr_nodes(c, pf, "data-verdict")[0]
+    assert verdict.attrs["data-verdict"] == "wrong"
+    assert text_of(verdict).startswith("Not this one: selling 3 leather earns 9 rupees and a 3-card bonus token, "
+                                       "but the round goes on: your opponent could answer: ")
     assert c.position == position_from_json(PUZZLE) and c.selection == frozenset()
     assert pf.events("puzzle")[-1] == host.puzzle_event("S3L", False, False)
     click(c, "reveal")
-    assert "S4L" in text_of(attr_nodes(c, pf, "data-answer")[0])
+    answer = text_of(attr_nodes(c, pf, "data-answer")[0])
+    assert "selling 4 leather" in answer and "S4L" not in answer
     select(c, "hand", 0, 1, 2, 3)
     click(c, "sell")
     verdict = attr_nodes(c, pf, "data-verdict")[0]
     assert verdict.attrs["data-verdict"] == "solved" and text_of(verdict).startswith("Right: selling 4 leather")
+    assert "counts as revealed, not solved" in text_of(verdict)   # the answer was shown before
     assert pf.events("puzzle")[-1]["solved"] is True
-    assert find(pf.node, data_turn="over") and find(pf.node, data_hint="solved")
+    assert find(pf.node, data_turn="over") and find(pf.node, data_hint="revealed")
     select(c, "hand", 0)
     assert c.selection == frozenset()          # solved: nothing more to play
     click(c, "retry")

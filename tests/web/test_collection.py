@@ -7,11 +7,12 @@ import json
 
 import pytest
 
-from jaipur.puzzlebook import Entry, candidates
+from jaipur.lang.strings import strings
+from jaipur.puzzlebook import Entry, candidates, finish, load, refute
 from jaipur.rules import apply, legal_moves
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.collection import SOLVED_KEY, load_solved, solved_from_text
+from jaipur.web.collection import SOLVED_KEY, load_revealed, load_solved, solved_from_text
 from jaipur.web.render import find, text_of
 
 from .fakes import FakeBots, FakePlatform
@@ -67,6 +68,7 @@ def test_a_puzzle_accepts_only_its_solution_and_the_solve_is_remembered(entries:
     assert find(pf.node, **{"data-verdict": "solved"})
     assert load_solved(pf) == {"t1"}
     assert find(pf.node, **{"data-collection-nav": "t1"})[0].children[1].attrs["data-solved"] == "true"
+    pf.run()                                   # the wrong try's explanation, dropped by the solve, ends
 
 
 def test_next_and_back_walk_the_collection(entries: list[Entry]) -> None:
@@ -103,3 +105,121 @@ def test_solved_ids_read_from_anything() -> None:
     assert solved_from_text(None) == frozenset()
     assert solved_from_text('{"a": 1}') == frozenset()
     assert solved_from_text('["a", "' + "x" * 50 + '"]') == {"a"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_wrong_try_says_why_from_the_opponent_s_reply_that_beats_it(lang: str) -> None:
+    book = load()
+    e = book[0]                                   # finish-1-01: after its rival the opponent ends the round ahead
+    c, pf = boot(book, f"?puzzle={e.id}&lang={lang}")
+    s = strings(lang)
+    c.play(e.rival)
+    c.refresh()
+    first = text_of(find(pf.node, **{"data-verdict": "wrong"})[0])
+    assert first == s.t("puzzle.wrong.thinking")  # said at once; why comes from the verifier, in the background
+    pf.run()
+    c.refresh()
+    said = text_of(find(pf.node, **{"data-verdict": "wrong"})[0])
+    r = refute(e.position, e.rival)
+    assert r.kind == "reply" and r.sure and r.reply is not None
+    assert s.move(r.reply) in said and s.num(r.mine) in said and s.num(r.theirs) in said
+    assert said.startswith(s.t("puzzle.wrong.why", why="\x00").split("\x00")[0])
+    assert e.rival not in said and r.reply not in said              # in words, never in notation
+    assert c.position is e.position                                 # a wrong try changes nothing
+
+
+def test_a_wrong_try_that_ends_the_round_is_scored_at_once() -> None:
+    book = load()
+    e = next(x for x in book if x.id == "finish-3-02")   # taking a cloth ends the round too, and can lose
+    c, pf = boot(book, f"?puzzle={e.id}")
+    c.play("TC")
+    c.refresh()
+    said = text_of(find(pf.node, **{"data-verdict": "wrong"})[0])
+    assert said.startswith("Not this one: taking one cloth, and it ends the round, but you can lose it: "
+                           "if the hidden bonus tokens go against you, you have 67 rupees against 68.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_level_3_answer_says_why_it_surely_wins_and_the_least_it_scores(lang: str) -> None:
+    book = load()
+    s = strings(lang)
+    for e in [x for x in book if x.level == 3]:
+        c, pf = boot(book, f"?puzzle={e.id}&lang={lang}")
+        click(c, "reveal")
+        answer = text_of(find(pf.node, **{"data-answer": ""})[0])
+        f = finish(e.position, apply(e.position, e.solution), e.position.to_move)
+        assert s.t("puzzle.sure", mine=f.worst[0], theirs=f.worst[1]) in answer, e.id
+        assert (s.t("puzzle.sure.camel") in answer) == f.camel, e.id
+        assert f.tiebreak is None or s.t(f"puzzle.sure.tiebreak.{f.tiebreak}") in answer, e.id
+        assert e.solution not in answer, e.id
+
+
+def test_a_puzzle_revealed_then_played_is_kept_as_revealed_not_solved(entries: list[Entry]) -> None:
+    pf = FakePlatform({SOLVED_KEY: json.dumps(["t3"])})     # a browser's older data: solved ids only
+    c, pf = boot(entries, "?puzzle=t1", pf)
+    click(c, "reveal")
+    c.play(entries[0].solution)
+    c.refresh()
+    verdict = find(pf.node, **{"data-verdict": "solved"})[0]
+    assert "counts as revealed, not solved" in text_of(verdict)
+    assert find(pf.node, **{"data-hint": "revealed"}) and "Answer shown" in text_of(pf.node)
+    assert load_solved(pf) == {"t3"} and load_revealed(pf) == {"t1"}
+    assert json.loads(pf.storage[SOLVED_KEY]) == ["t3"]        # the old key keeps its form: a list of solved ids
+    nav = find(pf.node, **{"data-collection-nav": "t1"})[0].children[1]
+    assert nav.attrs["data-solved"] == "false" and nav.attrs["data-revealed"] == "true"
+    click(c, "puzzle-next")                                  # t2: solved without the answer
+    c.play(entries[1].solution)
+    assert load_solved(pf) == {"t2", "t3"}
+    click(c, "new-game")
+    items = {n.attrs["data-value"]: n for n in find(pf.node, **{"data-action": "open-puzzle"})}
+    assert items["t1"].attrs["data-revealed"] == "true" and items["t1"].attrs["data-solved"] == "false"
+    assert items["t2"].attrs["data-solved"] == "true" and "data-revealed" not in items["t2"].attrs
+    assert "Puzzles (2 of 3 solved, 1 revealed)" in text_of(pf.node)
+    # solved later without the answer: solved, and no longer revealed
+    click(c, "open-puzzle", "t1")
+    c.play(entries[0].solution)
+    assert load_solved(pf) == {"t1", "t2", "t3"} and load_revealed(pf) == frozenset()
+
+
+def test_the_count_is_one_item_of_the_summary_so_its_space_stays(entries: list[Entry]) -> None:
+    c, pf = boot(entries)
+    (summary,) = [n for n in find(pf.node, **{"data-collection": ""})[0].children if n.tag == "summary"]
+    assert [n.tag for n in summary.children] == ["span"]     # a phone's summary is a flex box
+    assert text_of(summary) == "Puzzles (0 of 3 solved)"
+
+
+def test_the_address_names_the_puzzle_while_it_is_shown(entries: list[Entry]) -> None:
+    c, pf = boot(entries)
+    assert pf.addressed == []                                 # the start screen: nothing to name
+    click(c, "open-puzzle", "t2")
+    assert pf.addressed == [("puzzle", "t2")]
+    click(c, "puzzle-next")
+    click(c, "reveal")                                        # redrawn, the same puzzle: named once
+    assert pf.addressed == [("puzzle", "t2"), ("puzzle", "t3")]
+    click(c, "new-game")
+    assert pf.addressed[-1] == ("puzzle", None)               # back to the start screen: the address says so
+    c, pf = boot(entries, "?puzzle=t1")
+    assert c.kind == "puzzle" and pf.addressed == []          # opened by its address: it names it already
+    click(c, "puzzle-next")
+    assert pf.addressed == [("puzzle", "t2")]
+    c, pf = boot(entries, "?puzzle=t1&embed=1")
+    click(c, "puzzle-next")
+    assert pf.addressed == []                                 # an embed's address is its host page's
+
+
+def test_a_right_try_says_the_least_it_scores_unless_the_answer_said_it() -> None:
+    book = load()
+    e = next(x for x in book if x.id == "finish-3-02")
+    f = finish(e.position, apply(e.position, e.solution), e.position.to_move)
+    sure = strings("en").t("puzzle.sure", mine=f.worst[0], theirs=f.worst[1])
+    c, pf = boot(book, f"?puzzle={e.id}")
+    c.play(e.solution)
+    c.refresh()
+    said = text_of(find(pf.node, **{"data-verdict": "solved"})[0])
+    assert said.startswith("Right: taking the camel") and sure in said and "Puzzle solved." in said
+    click(c, "puzzle-next")
+    click(c, "puzzle-back")
+    click(c, "reveal")
+    c.play(e.solution)
+    c.refresh()
+    assert sure not in text_of(find(pf.node, **{"data-verdict": "solved"})[0])   # the answer above says it

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from jaipur import JaipurError, Position, apply, legal_moves, position_from_json, position_to_json, view
+from jaipur.lang.strings import strings
 from jaipur.puzzlebook import judge, load
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
@@ -183,7 +184,7 @@ def test_a_puzzle_solution_is_played_on_the_table_and_judged() -> None:
     assert v is not None and v.sure and v.accepted
     assert pf.node is not None
     (said,) = find(pf.node, data_editor_verdict="accepted")
-    assert entry.solution in text_of(said)
+    assert strings("en").move(entry.solution) in text_of(said) and entry.solution not in text_of(said)   # words
     click(c, pf, "editor-copy", "puzzle")
     shown = opened(pf.copied[-1])
     assert shown.kind == "puzzle" and shown.position == mode.position and same_table(shown.position, entry.position)

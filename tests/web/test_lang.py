@@ -137,3 +137,13 @@ def test_a_third_language_is_a_catalogue_and_an_entry_in_the_list() -> None:
     out = subprocess.run([sys.executable, "-c", THIRD], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["xx", "rtl", "True", "True", "True"]
+
+
+def test_a_count_of_one_is_said_in_the_singular() -> None:
+    s = strings("en")
+    said = [s.reason(Reason(code, values={"n": 1})) for code in ("save.previous", "save.other-tab")]
+    said += [s.plural("review.partial", 1), s.plural("editor.zone.count", 1), s.plural("puzzle.earned", 1)]
+    for text in said:
+        assert not re.search(r"\b1 (moves|cards|rupees)\b", text), text
+    assert "(1 move played)" in said[0] and said[3] == "(1 card)" and said[4] == "1 rupee"
+    assert s.plural("editor.zone.count", 3) == "(3 cards)"

@@ -157,7 +157,8 @@ def test_every_mode_answers_the_protocol() -> None:
         assert interactive == (mode.kind not in ("still", "replay")) and seat in (0, 1, "all")
         assert (mode.shareable() is not None) == (mode.kind in ("game", "position", "replay"))
         assert mode.actions <= {"undo", "next-round", "ready", "reveal", "retry", "replay-first", "replay-back",
-                                "replay-forward", "replay-last", "replay-round", "replay-play", "replay-seat"}
+                                "replay-forward", "replay-last", "replay-round", "replay-play", "replay-seat",
+                                    "replay-goto"}
         mode.leave()
 
 

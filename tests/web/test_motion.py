@@ -344,3 +344,4 @@ def test_a_solved_puzzle_flies_its_move_and_a_wrong_try_nothing() -> None:
     select(c, "hand", 0, 1, 2, 3)
     click(c, "sell")
     assert travel(pf.flights)[:4] == [("hand", "discard", "L")] * 4
+    pf.run()                                   # the wrong try's explanation, dropped by the right one, ends

@@ -465,3 +465,17 @@ def test_the_page_reader_reads_the_table_parameters(query: str, hash_text: str, 
         for lang in ("en", "fa"):
             text = strings(lang).reason(p)
             assert text and "{" not in text and not text.startswith("param.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_each_disabled_button_says_what_its_own_move_needs(lang: str) -> None:
+    c, pf = controller()
+    c.lang = lang
+    c.refresh()
+    assert pf.node is not None and not c.selection
+    s = strings(lang)
+    titles = {n.attrs["data-action"]: n.attrs.get("title") for n in walk(pf.node)
+              if n.tag == "button" and n.attrs.get("data-action") in KINDS and "disabled" in n.attrs}
+    assert titles["take"] == s.t("why.take.none")
+    assert titles["exchange"] == s.t("why.exchange.none") != titles["take"]   # not "select one good to take it"
+    assert titles["sell"] == s.t("why.sell.none")

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from jaipur.bots.words import describe
 from jaipur.notation import CAMELS, SELL, TAKE, parse_move
 from jaipur.puzzlebook import sure_win
 from jaipur.rules import apply, legal_moves
@@ -14,9 +15,11 @@ from jaipur.view import view
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.i18n import catalogue
+from jaipur.web.modes.tutorial import TutorialMode
+from jaipur.web.nodes import Node
 from jaipur.web.profile import PROFILE_KEY, Profile, profile_text
 from jaipur.web.render import find, text_of
-from jaipur.web.tutorial import LEARN_KEY, STEPS, done_from_text, first_open
+from jaipur.web.tutorial import LEARN_KEY, STEPS, Step, done_from_text, first_open
 
 from .fakes import FakeBots, FakePlatform
 
@@ -123,7 +126,8 @@ def test_the_tutorial_is_completed_by_clicks(lang: str) -> None:
         wrong = next(m for m in legal_moves(step.position) if not step.accepts(m))
         play_by_clicks(c, wrong)
         assert c.position == step.position and find(pf.node, **{"data-verdict": "wrong"})
-        assert words["learn.wrong"] in text_of(pf.node)
+        said = text_of(find(pf.node, **{"data-verdict": "wrong"})[0])
+        assert said.startswith(words["learn.wrong"].split("{")[0]) and words[step.refusal(wrong)] in said
         play_by_clicks(c, step.moves()[0])
         assert find(pf.node, **{"data-verdict": "solved"}), step.id
         assert words[f"learn.{step.id}.right"] in text_of(pf.node)
@@ -186,3 +190,51 @@ def test_the_tutorial_shows_no_puzzle_badge_nor_puzzle_hint(lang: str) -> None:
     c.open_puzzle(Puzzle(STEPS[0].position, STEPS[0].moves()))   # a real puzzle keeps its badge and hint
     c.draw()
     assert badge() == words["vs.puzzle"] and hint() == words["hint.puzzle"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("step", STEPS, ids=IDS)
+def test_a_wrong_move_says_what_it_would_do_and_what_the_step_asks(step: Step, lang: str) -> None:
+    words = catalogue(lang)
+    c, pf = boot(f"?lang={lang}")
+    c.open_mode(TutorialMode(c, IDS.index(step.id)))
+    for wrong in [m for m in legal_moves(step.position) if not step.accepts(m)][:6]:
+        c.play(wrong)
+        c.refresh()
+        (verdict,) = find(pf.node, **{"data-verdict": "wrong"})
+        said = text_of(verdict)
+        did = describe(wrong, view(step.position, 0), you=True, lang=lang)
+        assert did in said, (step.id, wrong, said)                           # what the move would have done
+        assert said.endswith(words[step.refusal(wrong)]), (step.id, wrong)   # and what the step asks instead
+        assert wrong not in said                                             # never the engine's notation
+    if step.id == "exchange":   # an exchange that is nearly the step's says what it lacks
+        assert step.refusal("XDD-PC") == "learn.exchange.no-camel"
+        assert step.refusal("XDL-PM") == "learn.exchange.not-diamonds"
+
+
+def _camels_button(pf: FakePlatform) -> Node:
+    assert pf.node is not None
+    return next(n for n in find(pf.node, **{"data-action": "camels"}) if n.tag == "button")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_only_the_action_a_step_asks_for_is_highlighted_and_named_as_on_its_button(lang: str) -> None:
+    words = catalogue(lang)
+    c, pf = boot(f"?lang={lang}&learn=1")
+    assert isinstance(c.mode, TutorialMode) and c.mode.step.id == "take"
+    camels = _camels_button(pf)
+    assert "disabled" not in camels.attrs and "primary" not in camels.attrs["class"]   # allowed, but not asked for
+    click(c, "learn-next")
+    assert "primary" in _camels_button(pf).attrs["class"]                               # this step asks for it
+    quoted = (f"“{words['action.camels']}”", f"«{words['action.camels']}»")
+    assert any(q in words["learn.camels.try"] for q in quoted)                          # the button's own label
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_end_step_speaks_of_the_token_piles_whose_cards_still_lie_in_the_market(lang: str) -> None:
+    p = next(s for s in STEPS if s.id == "end").position
+    empty = {g for g, pile in zip("DGSCPL", p.goods) if not pile}
+    assert empty == {"D", "P"} and "D" in view(p, 0)["market"] and "P" in view(p, 0)["market"]
+    text = catalogue(lang)["learn.end.try"]
+    assert ("diamond and spice tokens" if lang == "en" else "ژتون‌های الماس و ادویه") in text
+    assert "sold out" not in text

@@ -1,11 +1,12 @@
 """A puzzle of the collection: the puzzle mode, with a caption in the player's language, Back and Next
-through the collection, and each solve remembered (`jaipur.web.collection`)."""
+through the collection, each solve remembered, and each answer shown remembered as revealed, not solved
+(`jaipur.web.collection`). While it is shown, the page's address names it (`?puzzle=ID`: `address`)."""
 
 from __future__ import annotations
 
 from ...position import Position
 from ...puzzlebook import Entry
-from ..collection import keep_solved, load_solved, puzzle_of
+from ..collection import REVEALED_KEY, keep_outcome, load_solved, puzzle_of
 from ..i18n import Strings
 from ..model import Key, TableState
 from .base import Page
@@ -44,21 +45,32 @@ class CollectionMode(PuzzleMode):
         st.caption = caption
         if st.puzzle is not None:
             st.puzzle["caption"] = caption
-        st.collection = {"id": e.id, "index": self.index, "total": len(self.entries),
-                         "solved": e.id in load_solved(self.page.platform)}
+        solved = load_solved(self.page.platform)
+        st.collection = {"id": e.id, "index": self.index, "total": len(self.entries), "solved": e.id in solved,
+                         "revealed": e.id not in solved and e.id in load_solved(self.page.platform, REVEALED_KEY)}
+
+    def address(self) -> str:
+        """The collection's id of the puzzle shown: the page's address says `?puzzle=` it."""
+        return self.entry.id
+
+    def _keep(self, solved: bool) -> None:
+        """Remember a solve, or an answer shown (not when embedded: the host page's visitor is not this player)."""
+        if not self.page.embed and not keep_outcome(self.page.platform, self.entry.id, solved):
+            self.page.storage_refused()
 
     def play(self, move: str, chosen: frozenset[Key] = frozenset()) -> None:
-        """Judge the try; a solve is remembered in this browser (not when embedded)."""
+        """Judge the try; a solve is remembered in this browser (as revealed when the answer was shown first)."""
         super().play(move, chosen)
-        if self.puzzle.solved and not self.page.embed:
-            platform = self.page.platform
-            if not keep_solved(platform, load_solved(platform) | {self.entry.id}):
-                self.page.storage_refused()
+        if self.puzzle.solved:
+            self._keep(not self.puzzle.revealed)
 
     def act(self, action: str, value: str) -> bool:
-        """Back and Next through the collection, or the puzzle's own buttons."""
+        """Back and Next through the collection, or the puzzle's own buttons (showing the answer is remembered)."""
         if action == "puzzle-next":
             return self._go(self.index + 1)
         if action == "puzzle-back":
             return self._go(self.index - 1)
-        return super().act(action, value)
+        changed = super().act(action, value)
+        if action == "reveal":
+            self._keep(False)
+        return changed

@@ -1,17 +1,25 @@
 """A puzzle: a position and the moves that solve it. Tries are judged in words (`jaipur.web.puzzle`);
-a right move is played (with the scripted reply), a wrong one changes nothing; the answer can be revealed."""
+a right move is played (with the scripted reply), a wrong one changes nothing and is said to be wrong at once,
+then why: the verifier's counter-example (`jaipur.puzzlebook.think_refute`, from the solver's view only),
+looked for in the background when it needs dealings played out. The answer can be revealed (with why it
+surely wins); a puzzle solved after its answer was shown is said to be revealed, not solved."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
+from ...notation import format_move
 from ...position import Position
+from ...puzzlebook import Refutation, think_refute
 from ...rules import apply
 from ...view import view
 from .. import host
 from ..i18n import Reason, Strings
 from ..model import Key, LogEntry, MoveEntry, TableState, describe, hint_for, round_start
 from ..motion import Played
-from ..puzzle import Puzzle, PuzzleVerdict
+from ..puzzle import Puzzle, PuzzleVerdict, refuted
 from .base import MODAL, BaseMode, Page, fill
+from .thinker import stepped
 
 
 class PuzzleMode(BaseMode):
@@ -25,6 +33,7 @@ class PuzzleMode(BaseMode):
         super().__init__(page, self.puzzle.solver, players, caption or puzzle.caption)
         self.verdict: PuzzleVerdict | None = None
         self.answer: Reason | None = None         # the puzzle's answer once revealed (worded when drawn)
+        self._why = getattr(self, "_why", 0) + 1  # the wrong try being explained (a newer try or leaving drops it)
 
     @property
     def position(self) -> Position:
@@ -55,7 +64,7 @@ class PuzzleMode(BaseMode):
         v = dict(view(p, seat))
         fill(st, p, seat, v, selection, playing and p.to_move == seat and not solved and st.dialog not in MODAL)
         if solved:
-            st.hint, st.turn = ("solved", None, None), "over"
+            st.hint, st.turn = ("revealed" if self.puzzle.revealed else "solved", None, None), "over"
         else:
             st.hint = hint_for(st.actions, v, selection)
             if st.hint[0] == "start":
@@ -69,7 +78,8 @@ class PuzzleMode(BaseMode):
         st.last = entries[-1] if entries else None
         st.caption = self.caption
         st.puzzle = {"verdict": self.verdict, "answer": self.answer, "solved": solved,
-                     "caption": self.caption or self.puzzle.caption, "solver": self.puzzle.solver}
+                     "revealed": self.puzzle.revealed, "caption": self.caption or self.puzzle.caption,
+                     "solver": self.puzzle.solver}
 
     def may_move(self) -> bool:
         """The solver is to move and the puzzle is not solved yet."""
@@ -87,6 +97,9 @@ class PuzzleMode(BaseMode):
         played = len(pz.played)
         verdict = pz.check(move)
         self.verdict = verdict
+        self._why += 1
+        if not verdict.correct and verdict.legal:
+            self.explain_wrong(before, format_move(move))
         if verdict.correct:
             p = before
             for m in pz.played[played:]:
@@ -97,6 +110,34 @@ class PuzzleMode(BaseMode):
                 self.page.played = Played(before, pz.played[-1], pz.position, chosen)
         self.page.post(host.puzzle_event(str(move), verdict.correct, verdict.done))
 
+    def explain_wrong(self, before: Position, move: str) -> None:
+        """A legal try that is not the answer: why, from the verifier's counter-example, found from the solver's
+        view. A move that ends the round is judged at once; otherwise the verdict says "not this one" until the
+        opponent's reply that beats it is found (in the background: dealings are played out)."""
+        thinking = think_refute(before, move)
+        try:
+            next(thinking)
+        except StopIteration as done:
+            self.verdict = PuzzleVerdict(False, refuted(before, done.value))
+            return
+        self.verdict = PuzzleVerdict(False, Reason("puzzle.wrong.thinking"))
+        self.page.platform.spawn(self._explain(self._why, before, thinking))
+
+    async def _explain(self, token: int, before: Position, thinking: Generator[None, None, Refutation]) -> None:
+        """Look for the counter-example a step at a time, then say it (unless another try or leaving dropped it)."""
+        try:
+            live, found = await stepped(thinking, self.page.platform, lambda: token == self._why)
+        except Exception as exc:  # noqa: BLE001 - the wrong try stays said; only the why is missing
+            self.page.platform.console_warn(f"Jaipur could not explain the try: {type(exc).__name__}: {exc}")
+            return
+        if live and token == self._why:
+            self.verdict = PuzzleVerdict(False, refuted(before, found))
+            self.page.refresh()
+
+    def leave(self) -> None:
+        """Drop the explanation being looked for."""
+        self._why += 1
+
     def act(self, action: str, value: str) -> bool:
         """Reveal the answer (kept as a reason, so switching language words it anew), or try again
         (back to the puzzle's position: True, the table changed)."""
@@ -105,5 +146,6 @@ class PuzzleMode(BaseMode):
         elif action == "retry":
             self.puzzle.reset()
             self.verdict = None
+            self._why += 1
             return True
         return False

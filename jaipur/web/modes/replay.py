@@ -1,5 +1,8 @@
 """The replay viewer of a `#record=` (or an imported record, or a host's load-record): step, jump to
-rounds, whose cards are shown, and the autoplay, which this mode owns (a timer task it cancels on leaving)."""
+rounds or to a reviewed move, whose cards are shown, and the autoplay, which this mode owns (a timer task it
+cancels on leaving). The players keep their names: those they gave, the level's name for the computer (in the
+page's language), and "you" for the player whose own finished match is replayed, while it is seen from
+their seat."""
 
 from __future__ import annotations
 
@@ -9,8 +12,9 @@ from ...position import Position
 from ...record import Record, replay
 from ...review import Point, Review, marks_of, moves_to_review, searcher, think_point
 from ..i18n import Strings
-from ..model import Key, TableState, action_states
+from ..model import Key, TableState, action_states, describe
 from ..motion import Played
+from ..names import record_name
 from ..replayer import Replayer
 from .base import BaseMode, Page
 from .thinker import stepped
@@ -32,7 +36,7 @@ REVIEW_WORKER_WAIT = 15.0
 """Seconds a review waits for the worker to start (once) before it reviews on the page's thread instead (the two
 together on a machine's two cores were slower than waiting: 30 s against 20 s for a 48-move round)."""
 STEPS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward", "replay-last": "last",
-         "replay-round": "round"}
+         "replay-round": "round", "replay-goto": "move"}
 
 
 class ReplayMode(BaseMode):
@@ -42,9 +46,10 @@ class ReplayMode(BaseMode):
     actions = frozenset({*STEPS, "replay-play", "replay-seat"})
 
     def __init__(self, page: Page, record: Record, seat: int | str | None = None,
-                 delay: float = AUTOPLAY_DELAY, worker: WorkerLink | None = None) -> None:
+                 delay: float = AUTOPLAY_DELAY, worker: WorkerLink | None = None, you: int | None = None) -> None:
         self.replayer = Replayer(record, seat if seat in (0, 1, "all") else 0)
         super().__init__(page)
+        self.you = you if you in (0, 1) else None   # the seat of the player whose own match this is (None: a record)
         self.delay = delay
         self.autoplaying = False
         self._token = 0
@@ -79,8 +84,12 @@ class ReplayMode(BaseMode):
         p = rp.position
         st.view = v
         st.seat = self.viewer
-        st.names = (str(info["players"][0])[:40], str(info["players"][1])[:40])
-        st.you_are_named = True
+        names = [record_name(str(name)[:40], s) for name in info["players"]]
+        yours = self.you is not None and self.you == self.viewer and rp.seen_from != "all"
+        if yours:
+            names[self.viewer] = s.t("name.you")
+        st.names = (names[0], names[1])
+        st.you_are_named = not yours
         st.actions = action_states(p, st.seat, v, frozenset(), False)
         st.turn = "over"
         st.hint = ("replay", None, None)
@@ -88,9 +97,18 @@ class ReplayMode(BaseMode):
         st.last = None          # the move just played is said in the replay controls
         st.interactive = False
         st.replay = dict(info, autoplay=self.autoplaying, rounds=rp.rounds(), round=p.round,
-                         to_move=p.to_move, status=p.status)
+                         to_move=p.to_move, status=p.status, you=self.you)
         st.review = {"running": self.reviewing, "review": self.review, "seat": self._review_seat(),
-                     "done": self.reviewed, "total": self.to_review, "where": self.reviewer}
+                     "done": self.reviewed, "total": self.to_review, "where": self.reviewer,
+                     "moves": self._marked_moves()}
+
+    def _marked_moves(self) -> dict[int, Any]:
+        """The review's marked moves as log entries (what each did, in words when drawn), by record index."""
+        if self.review is None:
+            return {}
+        positions, moves = self.replayer.positions, self.replayer.record.moves
+        return {pt.index: describe(positions[pt.index], moves[pt.index], positions[pt.index + 1])
+                for pt in self.review.marks if pt.index < len(moves)}
 
     def ready(self) -> tuple[str, str, bool, int | str]:
         """A replay, seen from the chosen seat (or "all")."""
@@ -131,6 +149,8 @@ class ReplayMode(BaseMode):
             rp.to_end()
         elif how == "round" and value.isdigit():
             rp.jump_to_round(int(value))
+        elif how == "move" and value.isdigit():
+            rp.jump_to_move(int(value))
 
     def _forward(self, step: Any) -> bool:
         """One step on (`step` is the replayer's), its move shown moving on the next draw."""

@@ -2,11 +2,15 @@
 
 Each step is shown like a puzzle (the learner at seat 0, the step's instruction as the caption): a move
 that does what the step asks is played and explained in a sentence; another legal move is refused with a
-sentence and changes nothing. Steps done are kept in this browser (`tutorial.LEARN_KEY`)."""
+sentence that says what it would have done and what the step asks instead, and changes nothing. Only the
+buttons of the kinds of move the step asks for are highlighted. Steps done are kept in this browser
+(`tutorial.LEARN_KEY`)."""
 
 from __future__ import annotations
 
+from ...bots.words import saying
 from ...position import Position
+from ...view import view
 from ..i18n import Reason, Strings
 from ..model import Key, TableState
 from ..puzzle import Puzzle, PuzzleVerdict
@@ -45,8 +49,9 @@ class TutorialMode(PuzzleMode):
         super().table(st, s, selection, at)
         told = s.t(f"learn.{self.step.id}.try")
         st.caption = told
-        if st.hint[0] in ("puzzle", "solved"):   # the step's own words, not a puzzle's
+        if st.hint[0] in ("puzzle", "solved", "revealed"):   # the step's own words, not a puzzle's
             st.hint = ("learn" if st.hint[0] == "puzzle" else "learned", None, None)
+        st.wanted = self.step.kinds()
         if st.puzzle is not None:
             st.puzzle["caption"] = told
             st.puzzle["title"] = s.t("learn.step", n=s.num(self.index + 1), total=s.num(len(STEPS)))
@@ -65,8 +70,12 @@ class TutorialMode(PuzzleMode):
             platform = self.page.platform
             if not self.page.embed and not keep_done(platform, load_done(platform) | {self.step.id}):
                 self.page.storage_refused()
-        else:
-            self.verdict = PuzzleVerdict(False, Reason("learn.wrong"), legal=v.legal)
+
+    def explain_wrong(self, before: Position, move: str) -> None:
+        """A legal move that is not the step's: what it would have done, and what the step asks instead."""
+        did = saying(move, view(before, before.to_move), you=True)
+        self.verdict = PuzzleVerdict(False, Reason("learn.wrong", values={"did": did,
+                                                                          "why": Reason(self.step.refusal(move))}))
 
     def act(self, action: str, value: str) -> bool:
         """Next and Back through the steps, or Try again."""
