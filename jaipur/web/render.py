@@ -55,8 +55,14 @@ def render(state: TableState, s: Strings) -> Node:
     if panel is not None:  # a modal dialog over the page: what is behind it cannot be focused or clicked
         body.attrs["inert"] = ""
     return h("div", {"class": "jaipur" + (" embed" if state.embed else ""), "lang": s.lang, "dir": s.dir,
-                     "data-screen": state.screen, "data-view": state.kind},
+                     "data-screen": state.screen, "data-view": state.kind, "data-page": page_key(state)},
              _live(state, s), _error(state, s), _update(state, s), body, panel)
+
+
+def page_key(state: TableState) -> str:
+    """Which page the player takes this for (the screen, what the table shows, which collection puzzle): when it
+    changes, a new page opens, and dom.js shows it from the top."""
+    return " ".join((state.screen, state.kind, state.collection["id"] if state.collection else ""))
 
 
 def _live(state: TableState, s: Strings) -> Node:
