@@ -93,6 +93,8 @@ class StartScreen:
         st.learn_new = self.newcomer()
         if page.profile.any_played():
             st.stats = {lv: page.profile.record(lv) for lv in page.levels}
+            if page.profile.practice:
+                st.practice_stats = {lv: page.profile.practice_record(lv) for lv in page.levels}
         if not page.embed and page.puzzles:
             solved = load_solved(page.platform)
             st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in page.puzzles]
