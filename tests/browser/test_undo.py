@@ -43,5 +43,5 @@ def test_undo_and_the_same_take_twenty_times_does_not_always_bring_the_same_refi
     assert all(len(r) == 1 for r in refills)
     assert len(set(refills)) > 1
     assert page.locator("header .badge.practice").count() == 1
-    assert "counted apart" in page.inner_text("[data-notices]")
+    assert "counts as practice" in page.inner_text("[data-notices]")
     page_log.assert_clean()

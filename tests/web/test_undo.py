@@ -155,7 +155,7 @@ def test_a_match_with_an_undo_is_practice_and_counted_apart() -> None:
     c.play(legal_moves(c.position)[0])
     pf.run()
     c.on_event({"type": "click", "action": "undo"})
-    assert "counted apart" in text_of(pf.node)           # the notice says what the undo did
+    assert "counts as practice" in text_of(pf.node)      # the notice says what the undo did
     while c.position.status != "match-over":
         assert c.can_move()
         c.play(legal_moves(c.position)[0])
