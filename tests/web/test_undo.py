@@ -205,3 +205,29 @@ def test_a_lesson_undoes_as_before_and_keeps_its_deck() -> None:
     pf.run()
     c.on_event({"type": "click", "action": "undo"})
     assert c.position == start and not c.mode.practice
+
+
+def test_an_undo_of_a_rounds_first_move_keeps_the_round_before_in_the_log_and_the_results() -> None:
+    """The player starts round 2, the computer answers, the player undoes: round 1 stays in the log and in the
+    rounds' results, round 2 is dealt afresh (as the player saw it) and its start is in the log once."""
+    for seed in range(40):
+        c, pf = open_page(f"?opponent=trader&seed={seed}")
+        while c.dialog != "round":
+            c.play(legal_moves(c.position)[0])
+            pf.run()
+        c.on_event({"type": "click", "action": "next-round"})
+        pf.run()
+        if c.position.to_move == 0:
+            break
+    else:
+        raise AssertionError("no seed where the player starts round 2")
+    mode = c.mode
+    assert isinstance(mode, MatchMode)
+    seen = view(c.position, 0)
+    c.play(legal_moves(c.position)[0])
+    pf.run()
+    c.on_event({"type": "click", "action": "undo"})
+    assert mode.practice and view(c.position, 0) == seen and c.position.round == 2 and c.dialog is None
+    kinds = [(e["kind"], e["round"]) for e in mode.log if e.get("move") is None]
+    assert kinds == [("round-start", 1), ("round-end", 1), ("round-start", 2)]
+    assert len(mode.round_results(0)) == 1          # round 1's result, for the match summary

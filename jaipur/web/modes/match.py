@@ -77,7 +77,7 @@ class MatchMode(BaseMode):
         self._history = replay(self.record)    # cache of replay(record)
         self._dealt: Position | None = None     # cache of next_round(history[-1]) once Next round is pressed
         self._log: tuple[tuple[int, int, bool], list[LogEntry]] | None = None
-        self._before: tuple[int, list[LogEntry], list[Position]] | None = None   # cache: the earlier records' log, ends
+        self._before: tuple[int, list[LogEntry], list[Position], bool] | None = None   # cache of _earlier()
 
     # ------------------------------------------------------------ derived from the record
     @property
@@ -107,27 +107,30 @@ class MatchMode(BaseMode):
         """Moves played in the whole match, those before each undo's new deal included."""
         return sum(len(r.moves) for r in self.earlier) + len(self.record.moves)
 
-    def _earlier(self) -> tuple[list[LogEntry], list[Position]]:
-        """The log of the match before the last new deal, and its rounds' ends (cached per number of undos)."""
+    def _earlier(self) -> tuple[list[LogEntry], list[Position], bool]:
+        """The log of the match before the last new deal, its rounds' ends, and whether it stopped at a round's
+        end (then the new deal is the next round's, and its log starts with that round) — cached per undo."""
         if self._before is None or self._before[0] != len(self.earlier):
             log: list[LogEntry] = []
             ends: list[Position] = []
+            over = False
             for r in self.earlier:
                 positions = replay(r)
                 part = match_log(positions, r.moves)
-                log.extend(part[1:] if log and not positions[0].round_over else part)
+                log.extend(part[1:] if log and not over else part)   # a round under way goes on: no new start
                 ends.extend(q for q in positions if q.round_over)
-            self._before = (len(self.earlier), log, ends)
-        return self._before[1], self._before[2]
+                over = positions[-1].round_over
+            self._before = (len(self.earlier), log, ends, over)
+        return self._before[1], self._before[2], self._before[3]
 
     @property
     def log(self) -> list[LogEntry]:
         """The table's log of the match so far (cached per number of moves)."""
         key = (len(self.earlier), len(self.record.moves), self._dealt is not None)
         if self._log is None or self._log[0] != key:
-            before, _ = self._earlier()
+            before, _, over = self._earlier()
             entries = match_log(self.history, self.record.moves)
-            if before and not self.history[0].round_over and entries and entries[0]["kind"] == "round-start":
+            if before and not over:
                 entries = entries[1:]   # the new deal goes on with the round already under way
             entries = before + entries
             if self._dealt is not None:
