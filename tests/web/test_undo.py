@@ -231,3 +231,24 @@ def test_an_undo_of_a_rounds_first_move_keeps_the_round_before_in_the_log_and_th
     kinds = [(e["kind"], e["round"]) for e in mode.log if e.get("move") is None]
     assert kinds == [("round-start", 1), ("round-end", 1), ("round-start", 2)]
     assert len(mode.round_results(0)) == 1          # round 1's result, for the match summary
+
+
+def test_undo_after_undo_walks_back_to_the_rounds_start() -> None:
+    """Two moves played, two undos: back at the start (as the player saw it), the log empty; a third is refused."""
+    storage: dict[str, str] = {}
+    c, pf = open_page(f"?opponent=trader&seed={SEED}", ShufflingPlatform(storage))
+    seen = view(c.position, 0)
+    for _ in range(2):
+        c.play(legal_moves(c.position)[0])
+        pf.run()
+    mode = c.mode
+    assert isinstance(mode, MatchMode) and mode.plies == 4
+    c.on_event({"type": "click", "action": "undo"})
+    assert mode.plies == 2 and mode.can_undo()
+    c.on_event({"type": "click", "action": "undo"})
+    assert mode.plies == 0 and view(c.position, 0) == seen and not mode.can_undo()
+    assert [e for e in mode.log if e.get("move")] == [] and len(mode.earlier) == 1 and mode.undos == 2
+    saved = load_text(storage[STORAGE_KEY])
+    assert isinstance(saved, SavedGame) and saved.record.moves == [] and saved.origin.seed == SEED
+    c.on_event({"type": "click", "action": "undo"})
+    assert mode.plies == 0 and mode.undos == 2

@@ -77,7 +77,7 @@ class MatchMode(BaseMode):
         self._history = replay(self.record)    # cache of replay(record)
         self._dealt: Position | None = None     # cache of next_round(history[-1]) once Next round is pressed
         self._log: tuple[tuple[int, int, bool], list[LogEntry]] | None = None
-        self._before: tuple[int, list[LogEntry], list[Position], bool] | None = None   # cache of _earlier()
+        self._before: tuple[int, list[LogEntry], list[Position], bool, list[Position]] | None = None  # _earlier()
 
     # ------------------------------------------------------------ derived from the record
     @property
@@ -107,28 +107,30 @@ class MatchMode(BaseMode):
         """Moves played in the whole match, those before each undo's new deal included."""
         return sum(len(r.moves) for r in self.earlier) + len(self.record.moves)
 
-    def _earlier(self) -> tuple[list[LogEntry], list[Position], bool]:
-        """The log of the match before the last new deal, its rounds' ends, and whether it stopped at a round's
-        end (then the new deal is the next round's, and its log starts with that round) — cached per undo."""
+    def _earlier(self) -> tuple[list[LogEntry], list[Position], bool, list[Position]]:
+        """The log of the match before the last new deal, its rounds' ends, whether it stopped at a round's end
+        (then the new deal is the next round's, and its log starts with that round), and the positions of the
+        last earlier record (where a further undo goes) — cached per undo."""
         if self._before is None or self._before[0] != len(self.earlier):
             log: list[LogEntry] = []
             ends: list[Position] = []
             over = False
+            positions: list[Position] = []
             for r in self.earlier:
                 positions = replay(r)
                 part = match_log(positions, r.moves)
                 log.extend(part[1:] if log and not over else part)   # a round under way goes on: no new start
                 ends.extend(q for q in positions if q.round_over)
                 over = positions[-1].round_over
-            self._before = (len(self.earlier), log, ends, over)
-        return self._before[1], self._before[2], self._before[3]
+            self._before = (len(self.earlier), log, ends, over, positions)
+        return self._before[1], self._before[2], self._before[3], self._before[4]
 
     @property
     def log(self) -> list[LogEntry]:
         """The table's log of the match so far (cached per number of moves)."""
         key = (len(self.earlier), len(self.record.moves), self._dealt is not None)
         if self._log is None or self._log[0] != key:
-            before, _, over = self._earlier()
+            before, _, over, _ = self._earlier()
             entries = match_log(self.history, self.record.moves)
             if before and not over:
                 entries = entries[1:]   # the new deal goes on with the round already under way
@@ -338,9 +340,24 @@ class MatchMode(BaseMode):
     # ------------------------------------------------------------ undo
     def can_undo(self) -> bool:
         """Undo is offered against the computer, inside the round being played (saved.undo_point)."""
-        if self.human or not self.moves or self.screen != "table" or self.position.status == "match-over":
+        if self.human or self.screen != "table" or self.position.status == "match-over":
             return False
-        return undo_point(self.record, self.human_seat, self.history) is not None
+        return self._undo_from() is not None
+
+    def _undo_from(self) -> tuple[int, int, list[Position]] | None:
+        """Where an undo goes back to: the record it takes moves from (its index in earlier + [record]: the last
+        one with moves, so undo after undo walks back through the new deals), how many of its moves stay, and
+        its positions; None when there is nothing to undo (no move, or only across a round's end)."""
+        i = len(self.earlier)
+        while i > 0 and not (self.earlier[i] if i < len(self.earlier) else self.record).moves:
+            i -= 1
+        if i == len(self.earlier):
+            rec, positions = self.record, self.history
+        else:
+            rec = self.earlier[i]
+            positions = self._earlier()[3] if i == len(self.earlier) - 1 else replay(rec)
+        keep = undo_point(rec, self.human_seat, positions)
+        return None if keep is None else (i, keep, positions)
 
     @property
     def redeals(self) -> bool:
@@ -354,17 +371,21 @@ class MatchMode(BaseMode):
         undo shows nothing new, and the match becomes practice."""
         if not self.can_undo() or self.page.dialog is not None:
             return False
-        keep = undo_point(self.record, self.human_seat, self.history)
-        if keep is None:
+        found = self._undo_from()
+        if found is None:
             return False
+        i, keep, positions = found
         self.thinker.cancel()
         self.hinter.cancel()
         if self.redeals:
-            done, fresh = redeal(self.record, keep, self.human_seat, self.page.platform.random_seed(), self.history)
+            rec = self.earlier[i] if i < len(self.earlier) else self.record
+            done, fresh = redeal(rec, keep, self.human_seat, self.page.platform.random_seed(), positions)
+            del self.earlier[i:]          # the new deals after it were never played on (no moves)
             self.earlier.append(done)
             self.undos += 1
             self.record = fresh
             self._history = replay(fresh)
+            self._before = self._log = None   # the earlier records changed (not only in number)
             if Reason("undo.redealt") not in self.page.notices:
                 self.page.notices.append(Reason("undo.redealt"))
         else:
