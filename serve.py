@@ -54,6 +54,16 @@ MICROPIP_WHEELS = {
     "packaging": ("26.1", "packaging-26.1-py3-none-any.whl",
                   "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f"),
 }
+# The friend games' cryptography (jaipur.fair): ecdsa and what it needs, from PyPI at pinned versions and hashes,
+# unpacked into one archive the page fetches only when a friend game starts (never for the table alone).
+FRIEND_WHEELS = {
+    "ecdsa": ("0.19.2", "ecdsa-0.19.2-py2.py3-none-any.whl",
+              "840f5dc5e375c68f36c1a7a5b9caad28f95daa65185c9253c0c08dd952bb7399"),
+    "six": ("1.17.0", "six-1.17.0-py2.py3-none-any.whl",
+            "4721f391ed90541fddacab5acf947aa0d3dc7d27b2e1e8eda2be8970586c3274"),
+}
+FRIEND_BUNDLE = "assets/vendor/friend.zip"
+FRIEND_STAMP = "assets/vendor/friend.json"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SHELL = ("index.html", "pyscript.toml", "main.py", "ai_worker.py", "sw.js")
 PACKAGE_SUFFIXES = (".py", ".json")
@@ -95,6 +105,7 @@ def fetch_vendor(force: bool = False) -> None:
     if not vendor_ready() or force:
         install_runtime()
     vendor_micropip()
+    vendor_friend()
     sync_editor()
     sync_bytecode()
     write_bundle(ROOT / BUNDLE)
@@ -190,6 +201,64 @@ def vendor_micropip() -> bool:
                 changed = True
     if changed:
         lock_path.write_text(json.dumps(lock), encoding="utf-8")
+    return True
+
+
+def _fetch_wheels(wheels: dict[str, tuple[str, str, str]], dest: Path, python: str | None = None) -> list[Path]:
+    """The pinned wheels in dest (fetched with pip when missing or changed, checked against their sha256); the
+    ones that could not be fetched are left out (offline), with a sentence."""
+    missing = [name for name, (_, file_name, sha) in wheels.items()
+               if not (dest / file_name).is_file() or _sha256(dest / file_name) != sha]
+    if missing:
+        with tempfile.TemporaryDirectory() as tmp:
+            specs = [f"{name}=={wheels[name][0]}" for name in missing]
+            print(f"Fetching {', '.join(specs)} with pip ...", flush=True)
+            where = ["--python-version", python] if python else []
+            done = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", *where,
+                                   "--quiet", "--retries", "1", "--timeout", "15", *specs, "-d", tmp],
+                                  capture_output=True, text=True, timeout=300)
+            for name in missing:
+                _, file_name, sha = wheels[name]
+                got = Path(tmp) / file_name
+                if done.returncode != 0 or not got.is_file():
+                    print(f"Could not fetch {file_name} (no network?).", flush=True)
+                    continue
+                if _sha256(got) != sha:
+                    sys.exit(f"{file_name} does not have the pinned sha256 {sha}: refusing to use it.")
+                dest.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(got, dest / file_name)
+    return [dest / file_name for _, file_name, _ in wheels.values() if (dest / file_name).is_file()]
+
+
+def vendor_friend() -> bool:
+    """Write assets/vendor/friend.zip: the modules of the pinned ecdsa and six wheels (FRIEND_WHEELS; not their
+    tests), which the page unpacks beside its Python when a friend game starts. True when it is in place;
+    offline and missing, a sentence says so and everything but friend games works."""
+    path, stamp = ROOT / FRIEND_BUNDLE, ROOT / FRIEND_STAMP
+    pins = json.dumps(FRIEND_WHEELS, sort_keys=True)
+    try:
+        if path.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get("pins") == pins:
+            return True
+    except (OSError, ValueError):
+        pass
+    with tempfile.TemporaryDirectory() as tmp:
+        wheels = _fetch_wheels(FRIEND_WHEELS, Path(tmp))
+        if len(wheels) != len(FRIEND_WHEELS):
+            print("Friend games will not start in the page until `python serve.py --fetch-only` runs online.",
+                  flush=True)
+            return False
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+            for wheel in wheels:
+                with zipfile.ZipFile(wheel) as w:
+                    for name in sorted(w.namelist()):
+                        if ".dist-info/" in name or not name.endswith(".py") or "/test_" in name:
+                            continue
+                        z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), w.read(name),
+                                   zipfile.ZIP_DEFLATED)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(out.getvalue())
+    stamp.write_text(json.dumps({"pins": pins}) + "\n", encoding="utf-8")
     return True
 
 
@@ -417,7 +486,7 @@ def site_files(root: Path = ROOT) -> list[str]:
                 if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
     lab = (p for p in (root / LAB_DIR).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     rel = {p.relative_to(root).as_posix() for p in (*assets, *examples, *lab)}
-    rel.difference_update({PRECACHE, BYTECODE, BYTECODE_STAMP, EDITOR_STAMP})
+    rel.difference_update({PRECACHE, BYTECODE, BYTECODE_STAMP, EDITOR_STAMP, FRIEND_STAMP})
     rel.add(BUNDLE)
     if (root / "pyproject.toml").is_file():
         rel.add(wheel_path(root))

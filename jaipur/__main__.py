@@ -112,6 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
         from .bots.cli import register
 
         register(sub)
+    from .cli_friend import register as register_friend
+
+    register_friend(sub)
     return parser
 
 

@@ -55,7 +55,7 @@ def b64encode(raw: bytes) -> str:
 
 def b64decode(text: str) -> bytes:
     """Decode base64url with or without padding; raises ValueError on bad text."""
-    if not isinstance(text, str) or any(c not in _B64 for c in text):
+    if not isinstance(text, str) or not _B64.issuperset(text):
         raise ValueError("not base64url")
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))

@@ -42,8 +42,7 @@ def deal(seed: int, round_number: int, mode: str = "standard",
 
     The round's generator shuffles the 52 non-market-camel cards (canonical
     order, Fisher–Yates), then the 3-, 4- and 5-card bonus piles; round 1 then
-    draws its starter with `below(2)`. Seat 0 gets cards 1–5, seat 1 cards
-    6–10, cards 11–12 join the three camels in the market, the rest is the deck.
+    draws its starter with `below(2)`. The cards are laid out by `deal_from`.
     """
     if mode not in MODES:
         raise JaipurError(f"Unknown mode '{mode}': use 'standard' or 'single-round'.", "bad-position")
@@ -59,14 +58,29 @@ def deal(seed: int, round_number: int, mode: str = "standard",
         bonus.append(tuple(pile))
     if starter is None:
         starter = rng.below(2)
+    return deal_from("".join(cards), (bonus[0], bonus[1], bonus[2]), round_number, mode, seals, starter, seed)
+
+
+def deal_from(cards: str, bonus: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], round_number: int,
+              mode: str, seals: tuple[int, int], starter: int, seed: int = 0) -> Position:
+    """Lay out a round from the order of its 52 shuffled cards and its three bonus piles (top first) (R5–R7).
+
+    Seat 0 gets cards 1–5, seat 1 cards 6–10 (each moves its camels to its herd, R6), cards 11–12 join
+    the three camels in the market, the rest is the deck, top first. The caller answers for the order
+    (a seeded shuffle in `deal`, a shuffle two players made together in `jaipur.fair`).
+
+    >>> p = deal_from("DDGGS" + "CCPPL" + "MM" + "L" * 40, ((1,), (4,), (8,)), 1, "standard", (0, 0), 0)
+    >>> p.market, p.herds, len(p.deck)
+    ((0, 0, 0, 0, 0, 0, 5), (0, 0), 40)
+    """
     hands = []
     herds = []
     for s in (0, 1):
-        dealt = list(counts_of("".join(cards[s * DEAL:(s + 1) * DEAL])))
+        dealt = list(counts_of(cards[s * DEAL:(s + 1) * DEAL]))
         herds.append(dealt[CAMEL_INDEX])
         dealt[CAMEL_INDEX] = 0
         hands.append(tuple(dealt))
-    market = counts_of("M" * MARKET_CAMELS + "".join(cards[2 * DEAL:2 * DEAL + 2]))
+    market = counts_of("M" * MARKET_CAMELS + cards[2 * DEAL:2 * DEAL + 2])
     return Position(
         mode=mode,
         round=round_number,
@@ -76,10 +90,10 @@ def deal(seed: int, round_number: int, mode: str = "standard",
         market=market,
         hands=(hands[0], hands[1]),
         herds=(herds[0], herds[1]),
-        deck="".join(cards[2 * DEAL + 2:]),
+        deck=cards[2 * DEAL + 2:],
         discard=(0,) * 7,
         goods=_FULL_GOODS,
-        bonus=tuple(bonus),
+        bonus=bonus,
         taken_goods=((), ()),
         taken_bonus=((), ()),
         seed=seed,

@@ -36,6 +36,18 @@ class TakenView(TypedDict):
     bonus: list[list[Any]]
 
 
+class Coming(TypedDict):
+    """In a game with a friend, what is on its way to this seat (`jaipur.fair.FriendGame.view`): how many
+    market cards its own move drew and the friend has not opened yet (not in `market`), how many of its own
+    bonus tokens' values (None in `taken`), whether the friend's dealt camels are still to be shown (its herd
+    and hand size are then as dealt), and whether the round's result waits for the friend's secret."""
+
+    market: int
+    bonus: int
+    herd: bool
+    result: bool
+
+
 class View(TypedDict):
     """Everything one seat may see (R19, R20): `jaipur.view(position, seat)`."""
 
@@ -58,3 +70,4 @@ class View(TypedDict):
     known: NotRequired[list[str]]
     status: str
     result: NotRequired[RoundResult]
+    coming: NotRequired[Coming]

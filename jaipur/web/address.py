@@ -55,12 +55,15 @@ LEVELS: tuple[str, ...] = _levels()
 OPPONENTS = (*LEVELS, "human")
 """What ``?opponent=`` accepts: a level, or two people on one device."""
 SEATS = ("0", "1", "all")
+MAX_FRIEND = 8_000
+"""Longest `#friend=` message read (characters; the longest a game makes is under 4,000)."""
+_B64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 MAX_VALUE = 20_000
 """Longest hash value read (characters); a full three-round record in compact form is about 1,000."""
 
 PROBLEMS = ("param.opponent", "param.seed", "param.mode", "param.lang", "param.embed", "param.interactive",
             "param.seat", "param.caption", "param.position", "param.record", "param.conflict", "param.collection",
-            "param.learn", "param.reply", "param.reply-alone", "param.edit")
+            "param.learn", "param.reply", "param.reply-alone", "param.edit", "param.friend")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`; see also puzzle.PROBLEMS and
 host.PROBLEMS)."""
 
@@ -86,6 +89,7 @@ class PageRequest:
     edit: bool = False                           # `?edit=1`: the position editor (at `#position=…` when given)
     reply: bool = True                           # `?reply=0`: the computer does not answer in a position (a lesson)
     collection: str | None = None                # `?puzzle=ID`: a puzzle of the collection (jaipur.puzzlebook)
+    friend: str | None = None                    # `#friend=…`: a message of a game with a friend (jaipur.fair)
     players: tuple[str, str] | None = None
     hosts: tuple[str, ...] = ()
     problems: list[Reason] = field(default_factory=list)
@@ -261,6 +265,12 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
     problems.extend(host_problems)
 
     frag = _hash_params(hash_text)
+    if "friend" in frag:   # a game with a friend: read by its mode (the cryptography checks it)
+        value = frag.pop("friend").strip()
+        if value and len(value) <= MAX_FRIEND and all(c in _B64URL for c in value):
+            req.friend = value
+        else:
+            problems.append(_problem("param.friend"))
     for key in ("position", "record", "puzzle", "solution"):
         if key in frag and len(frag[key]) > MAX_VALUE:
             code = "param.record" if key == "record" else "param.position"

@@ -27,6 +27,7 @@ from ..puzzlebook import Entry
 from ..record import Record
 from .address import PageRequest, read_address
 from .collection import book, index_of
+from .friends import kept_game_of, load_game_data
 from .hostlink import HostLink
 from .i18n import LANGS, Reason, Strings, strings
 from .keyboard import CLOSABLE_DIALOGS, Keyboard
@@ -44,6 +45,7 @@ from .modes import (
     Thinker,
 )
 from .modes.editor import editor_at, editor_for
+from .modes.friend import FriendMode, open_link, resume
 from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
@@ -56,6 +58,9 @@ from .sharing import Sharing
 from .startscreen import StartScreen
 from .worker_thinker import WorkerLink, WorkerThinker, browser_link
 
+FRIEND_ACTIONS = frozenset({"friend-mode", "friend-invite", "friend-accept", "friend-paste", "friend-copy",
+                            "friend-share", "friend-abandon"})
+"""The buttons of a game with a friend (they read a name or a pasted link: `text`)."""
 MIN_THINK = 0.35
 """Seconds the computer shows "thinking…" at least, so its move can be followed."""
 
@@ -255,6 +260,10 @@ class Controller:
             self.sharing.import_text(event.get("text"), too_big=int(event.get("size") or 0) < 0)
         elif kind == "update-ready":
             self.update_ready = True
+        elif kind == "hash":   # a friend's link opened in this tab (only the hash changed: no reload)
+            text = str(event.get("text") or "")
+            if "friend=" in text:
+                self.friend_action("friend-paste", "", text[text.index("friend="):])
         elif not event.get("action") and event.get("card"):
             self.tools_open = False   # a card tapped shuts the header's menu too
             if self.can_move():   # the clicked card becomes its row's Tab stop (a still picture does not change)
@@ -284,9 +293,12 @@ class Controller:
             "look-table": lambda: self._on_match(lambda m: m.look_at_table(True)),
             "show-result": lambda: self._on_match(lambda m: m.look_at_table(False)),
             "dismiss-own": lambda: self._on_match(MatchMode.dismiss_own),
+            "play-friend": lambda: self.open_mode(FriendMode(self)), "open-friend": lambda: self.open_friend(value),
         }.get(action)
         if chrome is not None:
             chrome()
+        elif action in FRIEND_ACTIONS:
+            self.friend_action(action, value, str(event.get("text") or ""))
         elif action in ("take", "camels", "exchange", "sell"):
             self.play_selection(action)
         elif self.mode is not None and action in self.mode.actions and self.mode.act(action, value):
@@ -477,14 +489,47 @@ class Controller:
     def review_game(self) -> None:
         """The match is over: its replay at the last round, the player's moves of that round reviewed."""
         mode = self.mode
-        if not isinstance(mode, MatchMode) or self.embed:
+        if isinstance(mode, FriendMode) and not self.embed:
+            found = mode.round_record()
+            if found is None:
+                return
+            record, seat = found, mode.viewer
+        elif not isinstance(mode, MatchMode) or self.embed:
             return
-        record, seat = mode.shareable(), mode.human_seat
+        else:
+            record, seat = mode.shareable(), mode.human_seat
         self.open_record(record, seat)
         replay = self.mode
         if isinstance(replay, ReplayMode):
             replay.step("last")
             replay.start_review()
+
+    def friend_action(self, action: str, value: str, text: str) -> None:
+        """A button of a game with a friend (modes/friend.py); a pasted link of another game kept here opens it."""
+        mode = self.mode
+        if action == "friend-paste" and text.strip():
+            other = kept_game_of(self.platform, text)
+            current = mode.game if isinstance(mode, FriendMode) else None
+            if other is not None and (current is None or current.game.hex() != other):
+                self.open_mode(open_link(self, text.strip()))
+                return
+        if not isinstance(mode, FriendMode):
+            mode = FriendMode(self)
+            self.open_mode(mode)
+        mode.on(action, value, text)
+
+    def open_friend(self, ident: str) -> None:
+        """The start screen's list: a game with a friend kept in this browser."""
+        try:
+            data = load_game_data(self.platform, ident)
+        except ValueError:
+            data = None
+        if data is None:
+            self.problems = [Reason("friend-bad-save", "This game with a friend cannot be read from this browser's "
+                                    "storage.")]
+            return
+        self.problems = []
+        self.open_mode(resume(self, data))
 
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""

@@ -173,3 +173,32 @@ class BrowserPlatform:
 
     def random_seed(self) -> int:
         return int.from_bytes(os.urandom(4), "big")
+
+    async def share(self, text: str) -> bool:
+        """The system share sheet with this link (navigator.share); False where the browser has none or the
+        player closed it."""
+        navigator = self.js.navigator
+        if not hasattr(navigator, "share"):
+            return False
+        try:
+            await navigator.share(self.js.Object.fromEntries([["url", text]]))
+        except Exception:  # noqa: BLE001 - cancelled, or not allowed here
+            return False
+        return True
+
+    async def load_package(self, url: str) -> bool:
+        """Fetch a zip of Python modules from the site and unpack it where this Python imports from (the
+        friend games' cryptography); False when it cannot be fetched."""
+        import sysconfig
+
+        from pyodide.http import pyfetch
+
+        try:
+            response = await pyfetch(url)
+            if not response.ok:
+                return False
+            await response.unpack_archive(extract_dir=sysconfig.get_paths()["purelib"], format="zip")
+        except Exception as exc:  # noqa: BLE001 - offline and not cached: the page says so in a sentence
+            self.js.console.warn(f"Jaipur: could not load {url}: {exc}")
+            return False
+        return True

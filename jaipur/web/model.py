@@ -363,6 +363,31 @@ class Suggestion:
 
 
 @dataclass
+class FriendPanel:
+    """What the bar of a game with a friend says (modes/friend.py): its phase (setup: making an invitation;
+    invited: answering one; game), whose turn (`jaipur.fair.STATUSES`), the link to send now, the names, what
+    is running, why the last link was refused, and what is still coming with the friend's next message."""
+
+    phase: str = "setup"
+    status: str = "waiting"
+    link: str = ""
+    friend: str = ""
+    me: str = ""
+    seat: int = 0
+    busy: str | None = None
+    problem: Reason | None = None
+    copied: bool | None = None
+    mode: str = "standard"
+    number: int = 0
+    invalid: Reason | None = None
+    abandoned: bool = False
+    result_coming: bool = False
+    market_coming: int = 0
+    herd_coming: bool = False
+    sent_move: bool = False
+
+
+@dataclass
 class TableState:
     """Everything render() draws. Built from a seat's VIEW, never from the full position."""
 
@@ -422,3 +447,5 @@ class TableState:
     rounds: list[dict[str, Any]] = field(default_factory=list)   # each finished round's result (the match summary)
     own: MoveEntry | None = None               # the viewer's own last move, kept in view until dismissed or replaced
     tools_open: bool = False                   # phones: the header's menu of tools is open
+    friend: FriendPanel | None = None          # a game with a friend: its bar (or screen before the table)
+    friends: list[Any] = field(default_factory=list)   # start screen: the games with friends kept (friends.FriendEntry)

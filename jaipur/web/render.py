@@ -32,6 +32,7 @@ from .nodes import walk as walk
 from .preview import preview
 from .render_collection import collection_list, collection_nav
 from .render_editor import editor_panel, editor_screen
+from .render_friend import friend_bar, friend_screen, friends_list, play_friend_button
 from .render_lesson import held_turn, moved_line, restart_button
 from .render_match import match_summary
 from .render_review import review_panel
@@ -49,6 +50,8 @@ def render(state: TableState, s: Strings) -> Node:
         body = _pass(state, s)
     elif state.screen == "editor":
         body = editor_screen(state, s)
+    elif state.screen == "friend":
+        body = friend_screen(state, s)
     else:
         body = _table(state, s)
     panel = _panel(state, s)
@@ -159,6 +162,8 @@ def _start(state: TableState, s: Strings) -> Node:
                h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
                h("fieldset", {"class": "choices", "data-choice": "opponent"},
                  h("legend", {}, s.t("start.opponent")), opponent_buttons),
+               play_friend_button(state, s),
+               friends_list(state, s),
                _name_fields(state, s),
                _stats(state, s),
                h("fieldset", {"class": "choices two", "data-choice": "mode"},
@@ -281,7 +286,7 @@ def _table(state: TableState, s: Strings) -> Node:
     hint_state = "thinking" if state.suggesting else "ready" if state.suggestion is not None else None
     return h("main", {"class": "table", "data-turn": state.turn, "data-round": v["round"], "data-seat": seat,
                       "data-view": state.kind, "data-interactive": "true" if state.interactive else "false",
-                      "data-hint-state": hint_state},
+                      "data-hint-state": hint_state, "data-friend": state.friend.status if state.friend else None},
              shown, dialog)
 
 
@@ -316,9 +321,10 @@ def _top(state: TableState, s: Strings) -> Node | None:
     else:
         caption = h("p", {"class": "caption", "data-caption": True}, state.caption) if state.caption else None
     caption = caption or moved_line(state, s)
-    if caption is None and notices is None:
+    friend = friend_bar(state, s) if state.dialog not in ("round", "match") else None   # else in the dialog
+    if caption is None and notices is None and friend is None:
         return None
-    return h("div", {"class": "top"}, caption, notices)
+    return h("div", {"class": "top"}, friend, caption, notices)
 
 
 def _bar(state: TableState, s: Strings) -> Node:
@@ -346,6 +352,8 @@ def _bar(state: TableState, s: Strings) -> Node:
         turn = s.t("turn.wait", name=state.names[other])
     if state.lesson is not None:   # Learn to play: its steps are not puzzles
         level = s.t("vs.learn")
+    elif state.kind == "friend":
+        level = s.t("vs.friend", name=state.names[other])
     elif state.kind in ("still", "puzzle", "replay", "editor"):
         level = s.t(f"vs.{state.kind}")
     elif state.opponent == "human":
@@ -514,7 +522,10 @@ def _center(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                h("h2", {}, s.t("zone.market")),
                h("div", {"class": "cards market", "data-zone": "market", "role": "group", "aria-label": s.t("zone.market")},
                  [_card_button(state, s, "market", i, c, active, hl, suggested, len(market))
-                  for i, c in enumerate(market)])),
+                  for i, c in enumerate(market)],
+                 [h("span", {"class": "card back coming", "data-coming": True, "role": "img",
+                             "title": s.t("friend.coming"), "aria-label": s.t("friend.coming")})
+                  for _ in range(int(v.get("coming", {}).get("market", 0)))])),
              h("div", {"class": "side"},
                h("div", {"class": "zone deck", "data-zone": "deck", "data-count": v["deck_size"], "role": "group",
                          "aria-label": s.t("zone.deck")},
@@ -831,6 +842,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                           else None,
                           match_summary(state, s),
                           breakdown,
+                          friend_bar(state, s),
                           h("div", {"class": "dialog-buttons"},
                             restart_button(state, s),
                             look,
@@ -841,6 +853,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
     return _overlay(h("section", {"class": "dialog", "role": "dialog", "aria-modal": "true",
                                   "aria-labelledby": "dlg-title", "data-dialog": "round"},
                       breakdown,
+                      friend_bar(state, s),
                       h("div", {"class": "dialog-buttons"},
                         restart_button(state, s),
                         look,

@@ -15,6 +15,7 @@ from .address import PageRequest
 from .i18n import LANGS, Reason
 from .modes import Mode, Opener, Page
 from .modes.editor import editor_at
+from .modes.friend import open_link
 from .modes.match import MatchMode, pending_save, saved_match
 from .modes.tutorial import TutorialMode
 from .names import saved_names
@@ -67,7 +68,9 @@ class Resumer:
         """Open the replay, puzzle or position the address names (a position may yield to the saved
         game of that same link when `resume`); False when the address names none of them."""
         page, a = self.page, self.page.address
-        if a.edit and a.record is None:        # the position editor, at the address's position or puzzle
+        if a.friend is not None:             # a game with a friend: its kept game, or the invitation
+            page.open_mode(open_link(page, "friend=" + a.friend))
+        elif a.edit and a.record is None:        # the position editor, at the address's position or puzzle
             lines = a.puzzle.lines if a.puzzle is not None else []
             page.open_mode(editor_at(page, a.position, lines[0][0] if lines and lines[0] else None))
         elif a.record is not None:

@@ -14,6 +14,7 @@ from ..position import MODES
 from ..puzzlebook import Entry
 from .address import PageRequest
 from .collection import load_solved
+from .friends import list_games
 from .i18n import Reason, Strings
 from .model import TableState
 from .modes import Platform
@@ -95,6 +96,8 @@ class StartScreen:
             st.stats = {lv: page.profile.record(lv) for lv in page.levels}
             if page.profile.practice:
                 st.practice_stats = {lv: page.profile.practice_record(lv) for lv in page.levels}
+        if not page.embed:
+            st.friends = list_games(page.platform)
         if not page.embed and page.puzzles:
             solved = load_solved(page.platform)
             st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved} for e in page.puzzles]

@@ -70,6 +70,9 @@ class _StaticPlatform:
     async def copy(self, text: str) -> bool:
         return False
 
+    async def load_package(self, url: str) -> bool:
+        return False
+
 
 def still_tree(request: PageRequest) -> tuple[Node, str, str]:
     """The tree the page draws for a still picture (its language and direction too).

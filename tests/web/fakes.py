@@ -33,6 +33,7 @@ class FakePlatform:
         self.storage = storage if storage is not None else {}
         self.posted: list[tuple[dict[str, Any], list[str]]] = []
         self.downloads: list[tuple[str, str]] = []
+        self.loaded: list[str] = []
         self.copied: list[str] = []
         self._origin = origin
         self.can_store = can_store
@@ -96,6 +97,10 @@ class FakePlatform:
     async def copy(self, text: str) -> bool:
         self.copied.append(text)
         return self.can_copy
+
+    async def load_package(self, url: str) -> bool:
+        self.loaded.append(url)
+        return True
 
     def apply_update(self) -> None:
         self.updates_applied += 1

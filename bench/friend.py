@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Friend games benchmark: a whole match's protocol in CPython, and two pages playing by links in Chromium.
+
+    python bench/friend.py cpython [--matches 5] [--seed 1] [--json]
+    python bench/friend.py browser [--mode standard|single-round] [--lang en|fa] [--json]
+
+`cpython` plays whole standard matches between two `jaipur.fair.FriendGame` sides on secp256k1 (each side's
+moves drawn from a seeded generator among its legal moves) and reports, over every message: how many
+messages a match has, their bytes and link characters (median, longest), the time to make a message
+(a side's move or its automatic answer) and to check one (`receive`), median and worst, and the hops
+before the first move of each round.
+
+`browser` serves the site, opens two Chromium contexts (Pyodide in each page), makes an invitation in one,
+answers it in the other, then plays a whole match by clicks (take a good, else the camels, else sell),
+passing each link by setting `location.hash` in the other page. It times each step as the player meets it:
+from the click (or the link's arrival) until the page says it is done (`.friend-status[aria-busy]` gone), so
+the time includes drawing. Reports median, p95 and worst over the match, and the page-boot and invitation times.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from jaipur.fair import FriendGame, wire  # noqa: E402
+from jaipur.rng import Rng  # noqa: E402
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    """Median, 95th percentile and worst of a list of timings (ms)."""
+    ordered = sorted(values)
+    if not ordered:
+        return {"median": 0.0, "p95": 0.0, "worst": 0.0, "n": 0}
+    return {"median": round(statistics.median(ordered), 1),
+            "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
+            "worst": round(ordered[-1], 1), "n": len(ordered)}
+
+
+def cpython_match(seed: int) -> dict[str, Any]:
+    """One whole standard match in CPython: every message timed as it is made and as it is checked."""
+    rng = Rng(seed)
+    made: list[float] = []
+    checked: list[float] = []
+    t = time.perf_counter()
+    a = FriendGame.invite("Ava")
+    made.append((time.perf_counter() - t) * 1000)
+    t = time.perf_counter()
+    b = FriendGame.accept(a.outgoing_text(), "Bo")
+    made.append((time.perf_counter() - t) * 1000)
+    sides = (a, b)
+    sender = 1
+    hops_before_first: dict[int, int] = {}
+    start = time.perf_counter()
+    while True:
+        receiver = sides[1 - sender]
+        before = receiver.number
+        t = time.perf_counter()
+        receiver.receive(sides[sender].outgoing_text())
+        spent = (time.perf_counter() - t) * 1000
+        if receiver.number > before + 1:          # it answered at once: that answer was made here too
+            made.append(spent)
+        checked.append(spent)
+        if receiver.move_due():
+            legal = receiver.legal_moves()
+            t = time.perf_counter()
+            receiver.play(legal[rng.below(len(legal))])
+            made.append((time.perf_counter() - t) * 1000)
+        if receiver.outgoing() is None:
+            break
+        sender = receiver.seat
+    total = time.perf_counter() - start
+    for r in sorted(a.rounds):
+        led = a.rounds[r].ledger
+        if led is not None and led.moves:
+            first = next(m.number for m in a.messages if m.move is not None and m.move.round == r)
+            dealt = a.rounds[r].deck1_at
+            hops_before_first[r] = first - dealt
+    sizes = [len(raw) for raw in a.raw]
+    links = [len(wire.to_text(raw)) for raw in a.raw]
+    return {"messages": a.number, "bytes_total": sum(sizes), "bytes_median": statistics.median(sizes),
+            "link_longest": max(links), "link_median": statistics.median(links),
+            "make_ms": made, "check_ms": checked, "seconds": round(total, 2), "rounds": len(a.results()),
+            "hops_before_first_move": hops_before_first}
+
+
+def run_cpython(args: argparse.Namespace) -> dict[str, Any]:
+    """Several matches; the figures over all their messages."""
+    games = [cpython_match(args.seed + i) for i in range(args.matches)]
+    return {
+        "matches": args.matches,
+        "messages_per_match": [g["messages"] for g in games],
+        "rounds_per_match": [g["rounds"] for g in games],
+        "bytes_per_match": [g["bytes_total"] for g in games],
+        "link_longest": max(g["link_longest"] for g in games),
+        "link_median": statistics.median(g["link_median"] for g in games),
+        "make_ms": summary([x for g in games for x in g["make_ms"]]),
+        "check_ms": summary([x for g in games for x in g["check_ms"]]),
+        "seconds_per_match": [g["seconds"] for g in games],
+        "hops_before_first_move": [g["hops_before_first_move"] for g in games],
+    }
+
+
+# ---------------------------------------------------------------- in Chromium
+
+DONE = "() => { const t = document.querySelector('main.table'); return t && !document.querySelector('.friend-status[aria-busy]'); }"
+MOVED = ("() => { const t = document.querySelector('main.table'); return t && t.dataset.friend !== 'your-turn' "
+         "&& !document.querySelector('.friend-status[aria-busy]'); }")
+STATE = "() => { const t = document.querySelector('main.table'); return t ? t.dataset.friend : null; }"
+
+
+def play_by_clicks(page: Any, rnd: random.Random) -> None:
+    """One move by clicks: a market good, else the camels, else the first good the hand can sell."""
+    cards = page.query_selector_all("[data-zone=market] button[data-card]:not([data-card=M])")
+    rnd.shuffle(cards)
+    for c in cards:
+        c.click()
+        if page.query_selector("button[data-action=take]:not([disabled])"):
+            page.click("button[data-action=take]")
+            return
+        page.click("button[data-action=clear]")
+    if page.query_selector("button[data-action=camels]:not([disabled])"):
+        page.click("button[data-action=camels]")
+        return
+    letters = sorted({c.get_attribute("data-card") for c in page.query_selector_all("[data-zone=hand] button[data-card]")})
+    for letter in letters:
+        for c in page.query_selector_all(f"[data-zone=hand] button[data-card={letter}]"):
+            c.click()
+        if page.query_selector("button[data-action=sell]:not([disabled])"):
+            page.click("button[data-action=sell]")
+            return
+        page.click("button[data-action=clear]")
+    raise RuntimeError("no move found by clicks")
+
+
+def run_browser(args: argparse.Namespace) -> dict[str, Any]:
+    """Two pages play a whole match by links; each step timed until the page is done."""
+    from playwright.sync_api import sync_playwright
+    from served import launch_chromium, start_server, stop_server
+
+    server, base = start_server()
+    url = base + f"index.html?lang={args.lang}"
+    steps: list[float] = []
+    moves: list[float] = []
+    links: list[int] = []
+    rnd = random.Random(args.seed)
+    out: dict[str, Any] = {}
+    try:
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            a, b = browser.new_context().new_page(), browser.new_context().new_page()
+            t = time.perf_counter()
+            a.goto(url)
+            a.wait_for_function("document.documentElement.dataset.jaipur === 'ready'", timeout=120_000)
+            out["boot_s"] = round(time.perf_counter() - t, 2)
+            a.click("button[data-action=play-friend]")
+            if args.mode == "single-round":
+                a.click("button[data-action=friend-mode][data-value=single-round]")
+            a.fill("#friend-name", "Ava")
+            t = time.perf_counter()
+            a.click("button[data-action=friend-invite]")
+            a.wait_for_selector("[data-friend-link]", timeout=120_000)
+            out["invite_s"] = round(time.perf_counter() - t, 2)
+            link = a.get_attribute("[data-friend-link]", "value")
+            links.append(len(link))
+            b.goto(link)
+            b.wait_for_selector("button[data-action=friend-accept]:not([disabled])", timeout=120_000)
+            b.fill("#friend-name", "Bo")
+            t = time.perf_counter()
+            b.click("button[data-action=friend-accept]")
+            b.wait_for_selector("[data-friend-link]", timeout=120_000)
+            out["accept_s"] = round(time.perf_counter() - t, 2)
+            sender, receiver = b, a
+            for _ in range(1000):
+                link = sender.get_attribute("[data-friend-link]", "value")
+                links.append(len(link))
+                t = time.perf_counter()
+                receiver.evaluate("l => { location.hash = l.slice(l.indexOf('#')); }", link)
+                receiver.wait_for_function(DONE, timeout=120_000)
+                steps.append((time.perf_counter() - t) * 1000)
+                if receiver.query_selector("[data-dialog=round] button[data-action=next-round]") and \
+                        not receiver.query_selector("[data-dialog=round] [data-friend-link]"):
+                    receiver.click("[data-dialog=round] button[data-action=next-round]")
+                if receiver.evaluate(STATE) == "your-turn":
+                    t = time.perf_counter()
+                    play_by_clicks(receiver, rnd)
+                    receiver.wait_for_function(MOVED, timeout=120_000)
+                    moves.append((time.perf_counter() - t) * 1000)
+                if receiver.evaluate(STATE) == "over" and sender.evaluate(STATE) == "over":
+                    break
+                if not receiver.query_selector("[data-friend-link]"):
+                    break
+                sender, receiver = receiver, sender
+            out["states"] = [a.evaluate(STATE), b.evaluate(STATE)]
+            browser.close()
+    finally:
+        stop_server(server)
+    out.update({"mode": args.mode, "lang": args.lang, "links": len(links), "link_longest": max(links),
+                "link_taken_ms": summary(steps), "move_made_ms": summary(moves)})
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="where", required=True)
+    p = sub.add_parser("cpython", help="whole matches of the protocol in CPython")
+    p.add_argument("--matches", type=int, default=5)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("browser", help="two pages in Chromium play a whole match by links")
+    p.add_argument("--mode", default="standard", choices=["standard", "single-round"])
+    p.add_argument("--lang", default="en", choices=["en", "fa"])
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = run_cpython(args) if args.where == "cpython" else run_browser(args)
+    print(json.dumps(result) if args.json else json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Everything secret a player uses in one round, derived from one 32-byte value (HKDF-Expand, RFC 5869).
+
+A round's secret gives its player's scalars (the inviter's one key, the friend's key per position), its
+permutations of the deal and, in round 1, its coin. Revealing the secret at the round's end lets the other
+player recompute and check every one of them. Every derivation is bound to the game, the round and what it
+is for, so no value serves two purposes.
+
+>>> s = bytes(32)
+>>> scalar(s, b"g" * 12, 1, b"key", 0, 101) == scalar(s, b"g" * 12, 1, b"key", 0, 101)
+True
+>>> sorted(permutation(s, b"g" * 12, 1, b"cards", 5))
+[0, 1, 2, 3, 4]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+SECRET_SIZE = 32
+COIN_SIZE = 16
+_DOMAIN = b"jaipur-fair/1"
+
+
+def expand(secret: bytes, info: bytes, length: int) -> bytes:
+    """HKDF-Expand with HMAC-SHA256: `length` bytes from `secret` for the purpose `info`."""
+    out = b""
+    block = b""
+    counter = 1
+    while len(out) < length:
+        block = hmac.new(secret, block + info + bytes([counter]), hashlib.sha256).digest()
+        out += block
+        counter += 1
+    return out[:length]
+
+
+def _info(game: bytes, round_number: int, what: bytes, index: int = 0) -> bytes:
+    return b"|".join((_DOMAIN, game, str(round_number).encode(), what, str(index).encode()))
+
+
+def scalar(secret: bytes, game: bytes, round_number: int, what: bytes, index: int, order: int) -> int:
+    """A scalar in [1, order - 1] (384 bits reduced: the bias is below 2**-128)."""
+    raw = int.from_bytes(expand(secret, _info(game, round_number, what, index), 48), "big")
+    return raw % (order - 1) + 1
+
+
+def permutation(secret: bytes, game: bytes, round_number: int, what: bytes, size: int) -> list[int]:
+    """A uniformly random permutation of range(size) (Fisher–Yates, unbiased draws by rejection)."""
+    stream = expand(secret, _info(game, round_number, what), 4 * size + 64)
+    at = 0
+    refills = 0
+
+    def below(n: int) -> int:
+        nonlocal at, stream, refills
+        limit = (1 << 32) - (1 << 32) % n
+        while True:
+            if at + 4 > len(stream):   # more draws were rejected than the stream holds: a fresh block
+                refills += 1
+                stream = expand(secret, _info(game, round_number, what + b"+", refills), 4 * size + 64)
+                at = 0
+            value = int.from_bytes(stream[at:at + 4], "big")
+            at += 4
+            if value < limit:
+                return value % n
+
+    order = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def coin(secret: bytes, game: bytes) -> bytes:
+    """A player's coin for who starts round 1 (from its round-1 secret)."""
+    return expand(secret, _info(game, 1, b"coin"), COIN_SIZE)
+
+
+def commitment(game: bytes, value: bytes) -> bytes:
+    """The inviter's commitment to its coin (SHA-256; the coin's 128 random bits keep it hidden)."""
+    return hashlib.sha256(_DOMAIN + b"|commit|" + game + b"|" + value).digest()
+
+
+def first_starter(inviter_coin: bytes, friend_coin: bytes) -> int:
+    """The seat that starts round 1: a bit of the hash of both coins (0: the inviter)."""
+    return hashlib.sha256(_DOMAIN + b"|starter|" + inviter_coin + friend_coin).digest()[0] & 1

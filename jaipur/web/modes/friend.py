@@ -1,0 +1,410 @@
+"""A game with a friend, dealt fairly with no server (`jaipur.fair`): the invitation made or answered, then
+the table as this side sees it, and always the link to send now and a box to paste the friend's link into.
+
+The mode owns one `FriendGame` (or, before there is one, the choices of an invitation being made or the
+invitation being looked at). Everything the cryptography does runs in small steps on the page's event loop
+(`thinker.stepped`), so the page stays responsive; meanwhile `busy` says what is being done. After every
+change the game is kept in the browser (`web/friends.py`). The table is drawn from the game's view for this
+seat; a round's result opens its dialog once both secrets have been checked.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Generator
+from typing import Any
+
+from ...errors import JaipurError
+from ...fair import FairError, FriendGame, Refused, clean_name, wire
+from ...position import Position
+from ...record import Record
+from ...view import view as seat_view
+from ..friends import keep, load_game_data
+from ..i18n import Reason, Strings
+from ..model import FriendPanel, Key, LogEntry, MoveEntry, TableState, describe, round_end, round_start
+from ..motion import Flight, Played
+from .base import MODAL, BaseMode, Page, fill
+from .thinker import stepped
+
+CRYPTO_ARCHIVE = "./assets/vendor/friend.zip"
+"""The cryptography's modules (ecdsa), fetched and unpacked the first time a friend game needs them."""
+
+
+class FriendMode(BaseMode):
+    """A game with a friend: setup (making an invitation), invited (answering one), or the game itself."""
+
+    kind = "friend"
+    actions = frozenset({"next-round"})
+
+    def __init__(self, page: Page, game: FriendGame | None = None, invitation: str = "") -> None:
+        super().__init__(page, game.seat if game is not None else 0)
+        self.game = game
+        self.invitation = invitation            # the link of an invitation being looked at (no game yet)
+        self.inviter = ""                       # its inviter's name, once read
+        self.invite_mode = "standard"           # the mode of the invitation being made, or looked at
+        self.busy: str | None = None            # what runs now: crypto | invite | accept | receive | play | load
+        self.problem: Reason | None = None      # why the last link or action was refused
+        self.copied: bool | None = None
+        self.results_seen = len(game.results()) if game is not None else 0
+        self.result_round: int | None = None    # the round whose result dialog is open
+        self._token = 0
+
+    # ------------------------------------------------------------ what the table shows
+    @property
+    def screen(self) -> str:
+        """The table once this side holds cards, else the friend screen (invitation, answer, waiting)."""
+        return "table" if self.game is not None and self.game.view() is not None else "friend"
+
+    @screen.setter
+    def screen(self, value: str) -> None:
+        """Derived: BaseMode's assignment is ignored."""
+
+    @property
+    def position(self) -> Position | None:
+        """The position standing for the table as this side sees it (jaipur.fair.FriendGame.position)."""
+        return self.game.position if self.game is not None else None
+
+    @property
+    def viewer(self) -> int:
+        """This side's seat (the inviter is seat 0)."""
+        return self.game.seat if self.game is not None else 0
+
+    def seen(self, p: Position) -> dict[str, Any]:
+        """The game's own view for its position (with what is still coming); another position's plain view."""
+        g = self.game
+        if g is not None and p is g.position:
+            v = g.view()
+            if v is not None:
+                return dict(v)
+        return dict(seat_view(p, self.viewer))
+
+    def names(self, s: Strings) -> tuple[str, str]:
+        """The two seats' names as the table shows them: "You" and the name the friend gave."""
+        g = self.game
+        friend = (g.names[g.other] if g is not None else self.inviter) or s.t("friend.someone")
+        you = s.t("name.you")
+        return (you, friend) if self.viewer == 0 else (friend, you)
+
+    def table(self, st: TableState, s: Strings, selection: frozenset[Key], at: Position | None = None) -> None:
+        """The friend screen's panel, or the table seen by this side with the friend's bar."""
+        st.kind = "friend"
+        st.tools = st.tools and self.screen == "table"
+        st.friend = self.panel(s)
+        g = self.game
+        if g is None or self.screen != "table":
+            return
+        p, v = g.position, g.view()
+        shown = g.rounds.get(self.result_round or 0)
+        if st.dialog in ("round", "match") and shown is not None and shown.final is not None:
+            p, v = shown.final, seat_view(shown.final, g.seat)   # the result's round, until it is closed
+        assert p is not None and v is not None
+        active = g.move_due() and self.busy is None and st.dialog not in MODAL
+        fill(st, p, g.seat, dict(v), selection, active)
+        playing = v["status"] == "playing"
+        st.turn = "over" if not playing else ("you" if g.move_due() and self.busy is None else "opponent")
+        st.names = self.names(s)
+        st.opponent = "friend"
+        st.log = self.log()
+        st.last = self.last_move()
+        st.rounds = [_result(q, g.seat) for q in g.results()] if not playing else []
+        st.can_undo = False
+        st.can_suggest = False
+        st.interactive = True
+
+    def panel(self, s: Strings) -> FriendPanel:
+        """What the friend's bar (or screen) says: the phase, whose turn, the link to send, what is running."""
+        g = self.game
+        link = ""
+        if g is not None and g.outgoing() is not None:
+            link = self.page.platform.page_url() + "#" + g.outgoing_text()
+        phase = "game" if g is not None else ("invited" if self.invitation else "setup")
+        invalid = None
+        if g is not None and g.invalid is not None:
+            invalid = Reason(g.invalid.code, g.invalid.message, dict(g.invalid.values))
+        v = g.view() if g is not None else None
+        return FriendPanel(
+            phase=phase, status=g.status if g is not None else "waiting", link=link,
+            friend=(g.names[g.other] if g is not None else self.inviter) or "",
+            me=g.names[g.seat] if g is not None else "", seat=self.viewer, busy=self.busy, problem=self.problem,
+            copied=self.copied, mode=g.mode if g is not None else self.invite_mode, number=g.number if g else 0,
+            invalid=invalid, abandoned=bool(g and g.abandoned),
+            result_coming=bool(v and v.get("coming", {}).get("result")),
+            market_coming=int(v.get("coming", {}).get("market", 0)) if v else 0,
+            herd_coming=bool(v and v.get("coming", {}).get("herd")),
+            sent_move=bool(g and g.messages and g.messages[-1].sender == g.seat and g.messages[-1].move is not None))
+
+    def log(self) -> list[LogEntry]:
+        """Every round's deal, moves and (once checked) result, as this side saw them."""
+        g = self.game
+        if g is None:
+            return []
+        out: list[LogEntry] = []
+        for r in sorted(g.rounds):
+            positions = g.round_positions(r)
+            if not positions:
+                continue
+            rd = g.rounds[r]
+            out.append(round_start(positions[0]))
+            moves = [move for _, move, _ in rd.ledger.moves] if rd.ledger is not None else []
+            out += [describe(before, move, after) for before, move, after in zip(positions, moves, positions[1:])]
+            if rd.final is not None:
+                out.append(round_end(rd.final))
+        return out
+
+    def last_move(self) -> MoveEntry | None:
+        """The friend's last move, highlighted on the table."""
+        for entry in reversed(self.log()):
+            if entry["kind"] in ("take", "camels", "exchange", "sell"):
+                return entry if entry["seat"] != self.viewer else None
+        return None
+
+    def round_record(self, r: int | None = None) -> Record | None:
+        """A checked round (the last one by default) as a game record from its true deal, for the replay and
+        the review of this side's moves; None before a round is checked."""
+        g = self.game
+        if g is None or not g.results():
+            return None
+        r = r if r is not None else g.results()[-1].round
+        positions = g.round_positions(r)
+        rd = g.rounds.get(r)
+        if not positions or rd is None or rd.final is None or rd.ledger is None:
+            return None
+        names = [g.names[0] or "Player 1", g.names[1] or "Player 2"]
+        return Record(seed=0, mode=g.mode, players=names, moves=[m for _, m, _ in rd.ledger.moves],
+                      start=positions[0])
+
+    def may_move(self) -> bool:
+        """This side's turn, its table whole, nothing running."""
+        return self.game is not None and self.screen == "table" and self.busy is None and self.game.move_due()
+
+    def flights(self, played: Played) -> list[Flight]:
+        """No flights: a card still coming has no face to fly with."""
+        return []
+
+    def ready(self) -> tuple[str, str, bool, int | str]:
+        """A game with a friend, seen from this side."""
+        return ("friend", self.game.mode if self.game is not None else self.invite_mode, True, self.viewer)
+
+    def save(self) -> None:
+        """Keep the game in the browser (a refusal is said once)."""
+        if self.game is not None and not keep(self.page.platform, self.game):
+            self.page.storage_refused()
+
+    def leave(self) -> None:
+        """Drop what runs (a step in flight is never continued)."""
+        self._token += 1
+        self.busy = None
+
+    # ------------------------------------------------------------ actions
+    def act(self, action: str, value: str) -> bool:
+        """The round dialog's button closes it (the next round comes with the friend's messages)."""
+        if action == "next-round":
+            self.page.dialog = None
+            self.result_round = None
+        return False
+
+    def on(self, action: str, value: str, text: str) -> None:
+        """A friend button: make or answer an invitation, paste a link, copy or share the link, stop waiting."""
+        self.problem = None
+        if action == "friend-mode" and value in wire.MODES and self.game is None:
+            self.invite_mode = value
+        elif action == "friend-invite" and self.game is None and not self.invitation and self.busy is None:
+            name, mode = clean_name(text), self.invite_mode
+            self._start("invite", lambda: FriendGame.invite_steps(name, mode), self._adopt)
+        elif action == "friend-accept" and self.game is None and self.invitation and self.busy is None:
+            name, link = clean_name(text), self.invitation
+            self._start("accept", lambda: FriendGame.accept_steps(link, name), self._adopt)
+        elif action == "friend-paste":
+            self.take_link(text)
+        elif action == "friend-copy":
+            self.page.platform.spawn(self._copy())
+        elif action == "friend-share":
+            self.page.platform.spawn(self._share())
+        elif action == "friend-abandon" and self.game is not None and self.game.status in ("waiting", "their-turn"):
+            self.game.abandon()
+            self.save()
+
+    def take_link(self, text: str) -> None:
+        """A link of this game (pasted or opened): take it; an invitation with no game yet: look at it."""
+        text = text.strip()
+        if not text:
+            self.problem = Reason("friend-not-a-link", "Paste the link your friend sent you.")
+            return
+        try:
+            ident, number = wire.peek(text)
+        except Refused as exc:
+            self.problem = _reason(exc)
+            return
+        g = self.game
+        if g is None:
+            if number != 0:
+                self.problem = Reason("friend-unknown-game", "This link belongs to a game this browser does not hold: "
+                                      "open it in the browser where you play that game.")
+                return
+            self.invitation = text
+            self._start("read", lambda: _steps(lambda: FriendGame.read_invitation(text)), self._look)
+            return
+        if ident != g.game:
+            self.problem = Reason("friend-other-game", "This link belongs to another game.")
+            return
+        if self.busy is not None:
+            self.problem = Reason("friend-busy", "Wait a moment: the last link is still being checked.")
+            return
+        if number < g.number and g.messages[number].content == wire.from_text(text)[:len(g.messages[number].content)]:
+            return   # opened again (a reload, or the same link twice): the game is shown as it is
+        self._start("receive", lambda: g.receive_steps(text), lambda _: None)
+
+    # ------------------------------------------------------------ running the cryptography
+    def play(self, move: str, chosen: frozenset[Key] = frozenset()) -> None:
+        """Play this side's move: the message carrying it is made in steps, then shown to send."""
+        g = self.game
+        if g is None or not self.may_move():
+            return
+        self._start("play", lambda: g.play_steps(move), lambda _: None)
+
+    def _start(self, what: str, steps: Callable[[], Generator[None, None, Any]],
+               then: Callable[[Any], None]) -> None:
+        self._token += 1
+        self.busy = what
+        self.copied = None
+        self.page.platform.spawn(self._run(self._token, steps, then))
+
+    async def _run(self, token: int, steps: Callable[[], Generator[None, None, Any]],
+                   then: Callable[[Any], None]) -> None:
+        def live() -> bool:
+            return token == self._token
+        try:
+            if not await self._crypto():
+                self.problem = Reason("friend-no-crypto", "The cryptography for games with friends could not be "
+                                      "loaded: check the connection and reload the page.")
+                return
+            ok, value = await stepped(steps(), self.page.platform, live)
+            if ok and live():
+                then(value)
+        except FairError as exc:
+            self.problem = _reason(exc)
+        except JaipurError as exc:
+            self.problem = Reason(exc.code, exc.message)
+        except Exception as exc:  # noqa: BLE001 - a player never sees a traceback
+            self.page.fail(exc)
+        finally:
+            if live():
+                self.busy = None
+                self.after_change()
+            self.page.refresh()
+
+    async def _crypto(self) -> bool:
+        """Make `ecdsa` importable (fetched once from the site when the page does not have it)."""
+        if importlib.util.find_spec("ecdsa") is not None:
+            return True
+        loaded = await self.page.platform.load_package(CRYPTO_ARCHIVE)
+        importlib.invalidate_caches()
+        return bool(loaded) and importlib.util.find_spec("ecdsa") is not None
+
+    def _adopt(self, game: Any) -> None:
+        """An invitation made or answered: this mode now holds its game."""
+        if isinstance(game, FriendGame):
+            self.game = game
+            self.invitation = ""
+            self._viewer = game.seat
+
+    def _look(self, invitation: Any) -> None:
+        """An invitation read (its signature checked): show who invites and to what."""
+        if isinstance(invitation, wire.Message) and invitation.invite is not None:
+            self.inviter = invitation.invite.name
+            self.invite_mode = invitation.invite.mode
+
+    def after_change(self) -> None:
+        """Keep the game, and open a round's result the first time it is known."""
+        g = self.game
+        if g is None:
+            return
+        self.save()
+        results = g.results()
+        if len(results) > self.results_seen:
+            self.results_seen = len(results)
+            self.result_round = results[-1].round
+            self.page.dialog = "match" if g.match_over() else "round"
+
+    async def _copy(self) -> None:
+        link = self.panel_link()
+        if link:
+            from .base import copy_text
+            self.copied = await copy_text(self.page.platform, link)
+            self.page.refresh()
+
+    async def _share(self) -> None:
+        link = self.panel_link()
+        if not link:
+            return
+        share = getattr(self.page.platform, "share", None)
+        shared = False
+        if share is not None:
+            try:
+                shared = bool(await share(link))
+            except Exception:  # noqa: BLE001 - no share sheet: copy instead
+                shared = False
+        if not shared:
+            await self._copy()
+
+    def panel_link(self) -> str:
+        """The link to send now (empty: nothing to send)."""
+        g = self.game
+        if g is None or g.outgoing() is None:
+            return ""
+        return self.page.platform.page_url() + "#" + g.outgoing_text()
+
+
+def _result(p: Position, seat: int) -> dict[str, Any]:
+    """A checked round's result as `seat` sees it (everything is public once the round is scored)."""
+    v = seat_view(p, seat)
+    return dict(v["result"]) if "result" in v else {}
+
+
+def _steps(make: Callable[[], Any]) -> Generator[None, None, Any]:
+    """A quick computation as a one-step generator (so it runs where the cryptography is loaded)."""
+    yield
+    return make()
+
+
+def _reason(exc: FairError) -> Reason:
+    return Reason(exc.code, exc.message, dict(exc.values))
+
+
+def open_link(page: Page, text: str) -> FriendMode:
+    """The mode a friend link opens: its game kept in this browser (then the link is taken), or the invitation
+    it holds; a link of a game this browser does not hold says so."""
+    try:
+        ident, number = wire.peek(text)
+    except Refused as exc:
+        mode = FriendMode(page)
+        mode.problem = _reason(exc)
+        return mode
+    try:
+        data = load_game_data(page.platform, ident.hex())
+    except ValueError:
+        data = None
+        mode = FriendMode(page)
+        mode.problem = Reason("friend-bad-save", "The game this link belongs to is damaged in this browser's storage: "
+                              "it cannot go on.")
+        return mode
+    if data is None:
+        mode = FriendMode(page)
+        mode.take_link(text)
+        return mode
+    return resume(page, data, text)
+
+
+def resume(page: Page, data: Any, link: str = "") -> FriendMode:
+    """A game kept in this browser, read back (in steps), then `link` taken when there is one."""
+    mode = FriendMode(page)
+
+    def restored(game: Any) -> None:
+        mode._adopt(game)
+        mode.results_seen = len(game.results()) if isinstance(game, FriendGame) else 0
+        mode.busy = None
+        if link:
+            mode.take_link(link)
+
+    mode._start("load", lambda: FriendGame.from_json_steps(data), restored)
+    return mode

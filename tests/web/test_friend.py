@@ -1,0 +1,177 @@
+"""A game with a friend through the page's controller in CPython: two controllers pass links as two browsers would."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from jaipur.rng import Rng
+from jaipur.web.address import read_address
+from jaipur.web.app import Controller
+from jaipur.web.friends import INDEX_KEY, KEY_PREFIX, list_games
+from jaipur.web.nodes import find, text_of
+
+from .fakes import FakePlatform
+
+pytest.importorskip("ecdsa")
+
+
+def click(c: Controller, action: str, value: str = "", text: str = "") -> None:
+    c.on_event({"type": "click", "action": action, "value": value, "text": text})
+    c.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+
+
+def link_of(c: Controller) -> str:
+    found = find(c.platform.node, data_friend_link="")  # type: ignore[attr-defined]
+    return found[0].attrs["value"] if found else ""
+
+
+def page(storage: dict[str, str] | None = None, hash_text: str = "", lang: str = "") -> Controller:
+    c = Controller(FakePlatform(storage), read_address(f"?lang={lang}" if lang else "", hash_text), None)
+    c.boot()
+    c.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+    c.draw()
+    return c
+
+
+def invite(name: str = "Ava", mode: str = "single-round") -> Controller:
+    a = page()
+    click(a, "play-friend")
+    if mode != "standard":
+        click(a, "friend-mode", mode)
+    click(a, "friend-invite", text=name)
+    return a
+
+
+def friend_state(c: Controller) -> str:
+    node = c.platform.node  # type: ignore[attr-defined]
+    found = [n for n in find(node) if "data-friend" in n.attrs]
+    return found[0].attrs["data-friend"] if found else ""
+
+
+def test_an_invitation_is_a_link_the_friend_opens_and_answers() -> None:
+    a = invite()
+    link = link_of(a)
+    assert link.startswith("http://127.0.0.1:8000/index.html#friend=") and len(link) < 4000
+    assert friend_state(a) == "waiting"
+    b = page(hash_text=link[link.index("#"):])
+    invited = find(b.platform.node, data_friend_phase="invited")  # type: ignore[attr-defined]
+    assert invited and "Ava invites you" in text_of(invited[0])
+    click(b, "friend-accept", text="Bo <b>")
+    answer = link_of(b)
+    assert answer and answer != link and len(answer) < 4000
+    click(a, "friend-paste", text=answer)
+    assert a.screen == "table" and friend_state(a) in ("your-turn", "their-turn")
+    assert "Bo <b>" in text_of(a.platform.node)   # a name is text, never markup  # type: ignore[attr-defined]
+    assert not find(a.platform.node, tag="b")  # type: ignore[attr-defined]
+
+
+def play_out(a: Controller, b: Controller, rng: Rng, limit: int = 400) -> None:
+    """Both pages play random legal moves and pass every link until the match is over."""
+    sides = (a, b)
+    for _ in range(limit):
+        moved = False
+        for c in sides:
+            mode: Any = c.mode
+            if mode.game.status == "your-turn":
+                legal = mode.game.legal_moves()
+                mode.play(legal[rng.below(len(legal))])
+                c.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+        for c, other in ((a, b), (b, a)):
+            g, og = c.mode.game, other.mode.game  # type: ignore[union-attr]
+            if g.outgoing() is not None and og.number < g.number:
+                click(other, "friend-paste", text=link_of(c) or c.platform.page_url() + "#" + g.outgoing_text())
+                moved = True
+        if a.mode.game.status == b.mode.game.status == "over":  # type: ignore[union-attr]
+            return
+        assert moved or any(c.mode.game.status == "your-turn" for c in sides)  # type: ignore[union-attr]
+    raise AssertionError("the match did not end")
+
+
+def test_a_single_round_match_plays_to_its_checked_result_on_both_pages() -> None:
+    a = invite()
+    b = page(hash_text=link_of(a)[link_of(a).index("#"):])
+    click(b, "friend-accept", text="Bo")
+    click(a, "friend-paste", text=link_of(b))
+    play_out(a, b, Rng(5))
+    ra, rb = a.mode.game.results(), b.mode.game.results()  # type: ignore[union-attr]
+    assert ra == rb and len(ra) == 1
+    assert a.dialog == b.dialog == "match"
+    assert find(a.platform.node, data_match_result="")  # type: ignore[attr-defined]
+    entries = list_games(a.platform)  # type: ignore[arg-type]
+    assert [(e.friend, e.status) for e in entries] == [("Bo", "over")]
+    click(b, "review-game")            # the checked round replayed from its true deal, Bo's moves reviewed
+    assert b.mode is not None and b.mode.kind == "replay" and b.viewer == 1
+
+
+def test_a_tampered_or_foreign_link_is_refused_in_a_sentence_and_changes_nothing() -> None:
+    a = invite()
+    b = page(hash_text=link_of(a)[link_of(a).index("#"):])
+    click(b, "friend-accept", text="Bo")
+    answer = link_of(b)
+    before = json.dumps(a.platform.storage, sort_keys=True)  # type: ignore[attr-defined]
+    body = answer[answer.index("friend=") + 7:]
+    cut = body[:200] + ("A" if body[200] != "A" else "B") + body[201:]
+    click(a, "friend-paste", text="friend=" + cut)
+    problems = find(a.platform.node, data_problems="")  # type: ignore[attr-defined]
+    assert problems and find(problems[0], data_code="friend-changed")
+    assert json.dumps(a.platform.storage, sort_keys=True) == before  # type: ignore[attr-defined]
+    other = invite("Cy")
+    click(a, "friend-paste", text=link_of(other))
+    assert find(a.platform.node, data_code="friend-other-game")  # type: ignore[attr-defined]
+    click(a, "friend-paste", text="https://example.com/some/page")
+    assert find(a.platform.node, data_code="friend-not-a-link")  # type: ignore[attr-defined]
+    click(a, "friend-paste", text="hello")
+    assert find(a.platform.node, data_code="friend-malformed")  # type: ignore[attr-defined]
+    click(a, "friend-paste", text=answer)          # the real answer still works
+    assert a.screen == "table"
+
+
+def test_a_link_of_a_game_this_browser_does_not_hold_says_so() -> None:
+    a = invite()
+    b = page(hash_text=link_of(a)[link_of(a).index("#"):])
+    click(b, "friend-accept", text="Bo")
+    stranger = page(hash_text=link_of(b)[link_of(b).index("#"):])
+    assert find(stranger.platform.node, data_code="friend-unknown-game")  # type: ignore[attr-defined]
+
+
+def test_a_game_is_resumed_from_storage_by_any_of_its_links_and_from_the_start_screen() -> None:
+    a = invite()
+    b = page(hash_text=link_of(a)[link_of(a).index("#"):])
+    click(b, "friend-accept", text="Bo")
+    answer = link_of(b)
+    storage = a.platform.storage  # type: ignore[attr-defined]
+    assert INDEX_KEY in storage and any(k.startswith(KEY_PREFIX) for k in storage)
+    again = page(dict(storage), hash_text=answer[answer.index("#"):])   # the answer opened in a new tab
+    assert again.screen == "table"
+    start = page(dict(again.platform.storage))  # type: ignore[attr-defined]
+    rows = find(start.platform.node, data_action="open-friend")  # type: ignore[attr-defined]
+    assert len(rows) == 1 and "Bo" in text_of(rows[0])
+    click(start, "open-friend", rows[0].attrs["data-value"])
+    assert start.screen == "table" and friend_state(start) in ("your-turn", "their-turn")
+    reopened = page(dict(again.platform.storage), hash_text=answer[answer.index("#"):])  # opened twice: no problem
+    assert not find(reopened.platform.node, data_problems="")  # type: ignore[attr-defined]
+
+
+def test_a_damaged_save_is_said_and_the_page_goes_on() -> None:
+    a = invite()
+    storage = dict(a.platform.storage)  # type: ignore[attr-defined]
+    key = next(k for k in storage if k.startswith(KEY_PREFIX))
+    storage[key] = '{"format": "jaipur-friend/1", "seat": 0'
+    start = page(storage)
+    click(start, "open-friend", key[len(KEY_PREFIX):])
+    assert start.screen == "start" and find(start.platform.node, data_code="friend-bad-save")  # type: ignore[attr-defined]
+    storage[key] = json.dumps({"format": "jaipur-friend/1", "seat": 0, "signing": "zz", "secrets": {}, "messages": ["x"]})
+    start = page(storage)
+    click(start, "open-friend", key[len(KEY_PREFIX):])
+    assert find(start.platform.node, data_code="friend-bad-save")  # type: ignore[attr-defined]
+    assert start.error is None
+
+
+def test_the_friend_screens_read_in_persian() -> None:
+    a = page(lang="fa")
+    click(a, "play-friend")
+    click(a, "friend-invite", text="آوا")
+    assert "{" not in text_of(a.platform.node) and "بفرستید" in text_of(a.platform.node)  # type: ignore[attr-defined]
