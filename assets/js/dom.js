@@ -45,6 +45,7 @@ window.jaipurDom = (() => {
     return null;
   };
   let lastAuto = null;
+  let lastPage;            // the data-page drawn last (render.page_key): a new one is shown from the top
   let sizes = null, sized = null;  // the embedded page's ResizeObserver and the element it watches
   const watchSize = (root) => {
     const el = root.firstElementChild;
@@ -121,8 +122,12 @@ window.jaipurDom = (() => {
     const key = root.contains(active) ? focusKey(active) : null;
     patchChildren(root, [JSON.parse(json)]);
     if (starts.length) { try { fly(root, starts); } catch (err) { land(); } }
+    const page = root.firstElementChild ? root.firstElementChild.dataset.page : undefined;
+    const newPage = page !== lastPage;
+    if (newPage) window.scrollTo(0, 0);  // a new page opens at the top (render.page_key)
+    lastPage = page;
     const auto = root.querySelector("[data-autofocus]");
-    if (auto && auto !== lastAuto) auto.focus();
+    if (auto && auto !== lastAuto) auto.focus({preventScroll: true});  // where the player starts, seen from the top
     else if (key && (!root.contains(document.activeElement) || document.activeElement.disabled)) {
       // the focused element went away or was disabled (a move button after its move): keep the keyboard
       // on the table, at the same element when it can still be used, else at the market's or hand's Tab stop
@@ -132,7 +137,7 @@ window.jaipurDom = (() => {
         again = [...root.querySelectorAll("[data-zone=market] button[data-card], [data-zone=hand] button[data-card]")]
           .filter(usable).sort((a, b) => (b.tabIndex === 0) - (a.tabIndex === 0))[0];
       }
-      if (again) again.focus();
+      if (again) again.focus({preventScroll: newPage});
     }
     lastAuto = auto;
     watchSize(root);

@@ -424,6 +424,13 @@ WORDS: dict[str, str] = {
     "rules.title": "How to play Jaipur",
     "save.unavailable": "This browser does not let the page save, so the game will not survive a reload.",
     "undo.done": "Your last move was taken back.",
+    "undo.redealt": "Your move was taken back and the unseen cards were shuffled again, so Undo shows nothing new. "
+                    "This match now counts as practice.",
+    "practice.badge": "Practice",
+    "practice.match": "A practice match: you used Undo, so it is counted apart from your other matches.",
+    "stats.practice": "Practice",
+    "stats.practice.cell": "{won} / {lost} / {drawn}",
+    "stats.practice.note": "Practice (won / lost / drawn): the matches in which you used Undo, counted apart.",
     "param.interactive": "The interactive parameter must be 0 or 1, not “{value}”.",
     "param.seat": "The seat must be 0 or 1 (or all, for a replay), not “{value}”.",
     "param.caption": "The caption was cut to {n} characters.",

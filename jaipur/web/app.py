@@ -223,12 +223,13 @@ class Controller:
         """Tell the host page (hostlink.HostLink.post); never raises."""
         self.host.post(message)
 
-    def count_match(self, level: str, after: Position, seat: int) -> None:
-        """A match against the computer has just ended: count it as won, lost or drawn for its level."""
+    def count_match(self, level: str, after: Position, seat: int, practice: bool = False) -> None:
+        """A match against the computer has just ended: count it as won, lost or drawn for its level (a practice
+        match, one in which undo was used, apart)."""
         res = after.result
         outcome = outcome_for(res["match_winner"] if res is not None else None, seat)
         if outcome is not None:
-            self._store_profile(self.profile.with_result(level, outcome))
+            self._store_profile(self.profile.with_result(level, outcome, practice))
 
     def fail(self, exc: BaseException, key: str = "error.internal") -> None:
         """Log an exception to the console in short and show a readable sentence in the page."""
@@ -459,16 +460,19 @@ class Controller:
         self.open_match(Record(seed=seed, mode=choices.mode), choices.opponent, 0, players, caption=caption)
 
     def open_match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
-                   caption: str = "", saves: bool = True) -> None:
+                   caption: str = "", saves: bool = True, earlier: list[Record] | None = None, undos: int = 0) -> None:
         """Start (or resume) a match: its record is seed/mode/start and the moves played so far. `saves`
-        False: a game of its own (a host page's command) that is never written over the player's save."""
+        False: a game of its own (a host page's command) that is never written over the player's save.
+        `earlier` and `undos` resume a match in which undo dealt afresh (saved.SavedGame.earlier)."""
         self._leave()
         self.start_screen.opponent = opponent
-        if record.start is not None:   # a lesson: it can be tried again; `reply=0` holds the computer back
+        if earlier or undos:   # a new deal played on after undos: its record starts at the last new deal
+            match: MatchMode = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves,
+                                         earlier=earlier, undos=undos)
+        elif record.start is not None:   # a lesson: it can be tried again; `reply=0` holds the computer back
             reply = self.address.reply or opponent == "human"
             thinker = self.thinker() if reply else Thinker(self.platform, self.bots, self.movetime, self.min_think)
-            match: MatchMode = LessonMode(self, record, opponent, human_seat, thinker, players, caption,
-                                          saves and reply, reply)
+            match = LessonMode(self, record, opponent, human_seat, thinker, players, caption, saves and reply, reply)
         else:
             match = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves)
         match.holding = self.resumer.holds(saves)

@@ -434,6 +434,8 @@ class TableState:
     import_problem: Reason | None = None       # why the last import failed
     update_ready: bool = False                 # a new release of the site is ready: offer a reload
     stats: dict[str, Any] = field(default_factory=dict)   # start screen: level -> profile.Tally (none played: {})
+    practice_stats: dict[str, Any] = field(default_factory=dict)  # start screen: level -> Tally of practice matches
+    practice: bool = False                     # a match in which undo dealt afresh: practice, counted apart
     book: list[dict[str, Any]] = field(default_factory=list)  # start screen: the puzzle collection (id, level, solved)
     collection: dict[str, Any] | None = None   # a collection puzzle: id, index, total, solved
     review: dict[str, Any] | None = None       # a replay's game review: running, review (jaipur.review.Review), seat

@@ -1,5 +1,6 @@
 """What the browser remembers about the player between visits: the language chosen and the
-matches won, lost and drawn against each computer level.
+matches won, lost and drawn against each computer level — apart from them, practice matches (in which undo
+was used), under `practice`.
 
 It is kept as one small JSON object under `PROFILE_KEY` in localStorage (the controller reads and
 writes it through its platform). Whatever is stored is read defensively: a missing, corrupt or
@@ -12,6 +13,14 @@ foreign value gives an empty profile, never an error, and unknown parts are drop
 True
 >>> read_profile("{not json") == Profile()
 True
+>>> q = p.with_result("trader", "won", practice=True)
+>>> q.record("trader"), q.practice_record("trader")
+(Tally(won=1, lost=1, drawn=0), Tally(won=1, lost=0, drawn=0))
+>>> read_profile(profile_text(q)) == q
+True
+
+Stored: `{"lang": "fa", "stats": {level: {"won": n, "lost": n, "drawn": n}}, "practice": {level: {...}}}`;
+`practice` is absent from profiles written before it existed, which read as no practice match.
 """
 
 from __future__ import annotations
@@ -50,30 +59,39 @@ class Tally:
 
 @dataclass(frozen=True)
 class Profile:
-    """The language chosen on the page (None: not chosen yet) and a tally per computer level."""
+    """The language chosen on the page (None: not chosen yet) and a tally per computer level: of the matches
+    played without undo (`stats`), and of the practice matches, in which undo was used (`practice`)."""
 
     lang: str | None = None
     stats: dict[str, Tally] = field(default_factory=dict)
+    practice: dict[str, Tally] = field(default_factory=dict)
 
     def record(self, level: str) -> Tally:
         """The tally against `level` (zeros when no match was finished against it)."""
         return self.stats.get(level, Tally())
 
+    def practice_record(self, level: str) -> Tally:
+        """The tally of practice matches (undo used) against `level`."""
+        return self.practice.get(level, Tally())
+
     def with_lang(self, lang: str) -> Profile:
         """This profile with the language chosen (an unknown language changes nothing)."""
         return replace(self, lang=lang) if lang in LANGS else self
 
-    def with_result(self, level: str, outcome: str) -> Profile:
-        """This profile with one more finished match against `level`: outcome is won, lost or drawn."""
+    def with_result(self, level: str, outcome: str, practice: bool = False) -> Profile:
+        """This profile with one more finished match against `level`: outcome is won, lost or drawn; a
+        `practice` match (undo was used) is counted apart."""
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
-        old = self.record(level)
+        old = self.practice_record(level) if practice else self.record(level)
         new = replace(old, **{outcome: min(MAX_COUNT, getattr(old, outcome) + 1)})
+        if practice:
+            return replace(self, practice={**self.practice, level: new})
         return replace(self, stats={**self.stats, level: new})
 
     def any_played(self) -> bool:
-        """Whether any match against the computer was finished."""
-        return any(t.played for t in self.stats.values())
+        """Whether any match against the computer was finished (practice ones too)."""
+        return any(t.played for t in (*self.stats.values(), *self.practice.values()))
 
 
 def outcome_for(match_winner: int | str | None, human_seat: int) -> str | None:
@@ -114,19 +132,26 @@ def read_profile(text: str | None) -> Profile:
     if not isinstance(data, dict):
         return Profile()
     lang = data.get("lang")
-    stats: dict[str, Tally] = {}
-    raw = data.get("stats")
+    return Profile(lang=lang if lang in LANGS else None, stats=_tallies(data.get("stats")),
+                   practice=_tallies(data.get("practice")))
+
+
+def _tallies(raw: Any) -> dict[str, Tally]:
+    """A stored {level: {won, lost, drawn}} object (what cannot be read is dropped)."""
+    out: dict[str, Tally] = {}
     if isinstance(raw, dict):
         for level, tally in list(raw.items())[:20]:
             if isinstance(level, str) and len(level) <= 20 and isinstance(tally, dict):
-                stats[level] = Tally(*(_count(tally.get(k)) for k in OUTCOMES))
-    return Profile(lang=lang if lang in LANGS else None, stats=stats)
+                out[level] = Tally(*(_count(tally.get(k)) for k in OUTCOMES))
+    return out
 
 
 def profile_text(profile: Profile) -> str:
     """The profile as the JSON text that is stored."""
     data: dict[str, Any] = {"lang": profile.lang,
                             "stats": {lv: {k: getattr(t, k) for k in OUTCOMES} for lv, t in profile.stats.items()}}
+    if profile.practice:
+        data["practice"] = {lv: {k: getattr(t, k) for k in OUTCOMES} for lv, t in profile.practice.items()}
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 

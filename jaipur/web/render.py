@@ -58,8 +58,14 @@ def render(state: TableState, s: Strings) -> Node:
     if panel is not None:  # a modal dialog over the page: what is behind it cannot be focused or clicked
         body.attrs["inert"] = ""
     return h("div", {"class": "jaipur" + (" embed" if state.embed else ""), "lang": s.lang, "dir": s.dir,
-                     "data-screen": state.screen, "data-view": state.kind},
+                     "data-screen": state.screen, "data-view": state.kind, "data-page": page_key(state)},
              _live(state, s), _error(state, s), _update(state, s), body, panel)
+
+
+def page_key(state: TableState) -> str:
+    """Which page the player takes this for (the screen, what the table shows, which collection puzzle): when it
+    changes, a new page opens, and dom.js shows it from the top."""
+    return " ".join((state.screen, state.kind, state.collection["id"] if state.collection else ""))
 
 
 def _live(state: TableState, s: Strings) -> Node:
@@ -209,15 +215,26 @@ def _stats(state: TableState, s: Strings) -> Node | None:
     if not state.stats:
         return None
     cols = ("won", "lost", "drawn")
+    practice = state.practice_stats   # matches with undo, counted apart: a column of their own when there are any
+
+    def practice_cell(level: str) -> Node | None:
+        if not practice:
+            return None
+        t = practice[level]
+        return h("td", {"data-practice": f"{t.won} {t.lost} {t.drawn}"},
+                 s.t("stats.practice.cell", won=s.num(t.won), lost=s.num(t.lost), drawn=s.num(t.drawn)))
     return h("section", {"class": "stats", "data-stats": True, "aria-labelledby": "stats-title"},
              h("h2", {"id": "stats-title", "class": "legend"}, s.t("stats.title")),
              h("table", {},
                h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, s.t("stats.level")),
-                                [h("th", {"scope": "col"}, s.t(f"stats.{c}")) for c in cols])),
+                                [h("th", {"scope": "col"}, s.t(f"stats.{c}")) for c in cols],
+                                h("th", {"scope": "col"}, s.t("stats.practice")) if practice else None)),
                h("tbody", {}, [h("tr", {"data-level": level},
                                  h("th", {"scope": "row"}, s.t(f"level.{level}")),
-                                 [h("td", {"data-" + c: getattr(tally, c)}, s.num(getattr(tally, c))) for c in cols])
-                               for level, tally in state.stats.items()])))
+                                 [h("td", {"data-" + c: getattr(tally, c)}, s.num(getattr(tally, c))) for c in cols],
+                                 practice_cell(level))
+                               for level, tally in state.stats.items()])),
+             h("p", {"class": "muted"}, s.t("stats.practice.note")) if practice else None)
 
 
 # ---------------------------------------------------------------- pass screen
@@ -378,6 +395,8 @@ def _bar(state: TableState, s: Strings) -> Node:
              h("span", {"class": "badge", "data-level": state.opponent if state.kind in ("game", "position")
                         else "learn" if state.lesson is not None else state.kind}, level),
              h("span", {"class": "badge round"}, s.t("round", n=v.get("round", 1))),
+             h("span", {"class": "badge practice", "data-practice": True}, s.t("practice.badge")) if state.practice
+             else None,
              h("span", {"class": "turn" + (" thinking" if state.thinking else ""), "role": "status",
                         "aria-live": "polite", "data-turn-label": state.turn}, turn),
              toggle, tools)
@@ -823,6 +842,8 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
                                       "data-winner": mw},
                           h("p", {"class": "kicker"}, s.t("match.title")),
                           h("h2", {"id": "dlg-title", "class": "trophy"}, title),
+                          h("p", {"class": "muted", "data-practice": True}, s.t("practice.match")) if state.practice
+                          else None,
                           match_summary(state, s),
                           breakdown,
                           friend_bar(state, s),

@@ -39,7 +39,8 @@ class Resuming(Page, Opener, Protocol):
     mode: Mode | None
 
     def open_match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
-                   caption: str = "", saves: bool = True) -> None: ...
+                   caption: str = "", saves: bool = True, earlier: list[Record] | None = None,
+                   undos: int = 0) -> None: ...
     def open_mode(self, mode: Mode) -> None: ...
     def open_collection(self, puzzle_id: str) -> bool: ...
 
@@ -102,7 +103,8 @@ class Resumer:
         if lang in LANGS and "lang" not in page.address.given and page.profile.lang is None:
             page.lang = str(lang)
         self.previous = None
-        page.open_match(saved.record, saved.opponent, saved.human_seat, _names(saved))
+        page.open_match(saved.record, saved.opponent, saved.human_seat, _names(saved), earlier=saved.earlier,
+                        undos=saved.undos)
         page.notices.append(Reason("save.resumed"))
         return True
 
@@ -136,7 +138,8 @@ class Resumer:
         """The question's first answer: back to the saved game (the link's new one is dropped, never saved)."""
         prev, self.previous, self.other_tab = self.previous, None, False
         if prev is not None:
-            self.page.open_match(prev.record, prev.opponent, prev.human_seat, _names(prev))
+            self.page.open_match(prev.record, prev.opponent, prev.human_seat, _names(prev), earlier=prev.earlier,
+                                 undos=prev.undos)
             self.page.notices = [Reason("save.resumed")]
 
     def keep_new(self) -> None:

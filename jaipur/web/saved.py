@@ -13,6 +13,13 @@ after the human's last move and that move too. It never crosses a round's end: a
 ended a round is final (the round was scored and its result shown; undoing it would also
 let a player see a deal and then re-play the round before it). So undo works only inside the
 round being played, and not at all once it has ended.
+
+Against the computer, an undo in a new deal also deals afresh what the player cannot see (`redeal`): the
+deck, the computer's unseen cards and the hidden bonus values, from the player's view with its public memory
+kept, so an undo never shows what a refill would have been. The match then goes on from a record that starts
+at that new deal; what was played before it is kept in the save's `earlier` field (the records of the match
+before each such undo, oldest first: the log and the round results are drawn from them) and `undos` counts
+them (a match with undos is practice, counted apart in the statistics).
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ from .. import safejson
 from ..errors import JaipurError
 from ..position import Position
 from ..record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
+from ..rng import Rng
+from ..rules import next_round
+from ..view import determinize, view
 from .address import OPPONENTS, decode_payload
 from .i18n import Reason, problem
 from .problems import short
@@ -44,6 +54,13 @@ PROBLEMS = ("save.empty", "save.size", "save.json", "save.format", "save.version
             "save.seat", "import.empty", "import.size", "import.depth", "import.format", "import.record")
 """Problem codes this module reports (words in the catalogues, `jaipur.lang`)."""
 
+EARLIER = "earlier"
+"""The save's field of the match before each undo that dealt afresh: a list of records (jaipur-record/1)."""
+UNDOS = "undos"
+"""The save's field that counts the undos of the match (a match with any is practice)."""
+MAX_EARLIER = 200
+"""Most earlier records read back from a save (a match has about 100 moves)."""
+
 _problem = problem
 
 
@@ -55,6 +72,24 @@ class SavedGame:
     opponent: str
     human_seat: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def earlier(self) -> list[Record]:
+        """The match before each undo that dealt afresh (the save's `earlier`), oldest first; none when the save
+        has none or it cannot be read (the match then shows from its last deal on)."""
+        return earlier_records(self.extra.get(EARLIER))
+
+    @property
+    def undos(self) -> int:
+        """How many undos dealt afresh in this match (0: not practice)."""
+        n = self.extra.get(UNDOS, 0)
+        return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 0
+
+    @property
+    def origin(self) -> Record:
+        """The record the match began with (its seed or start position: what a link asked for)."""
+        earlier = self.earlier
+        return earlier[0] if earlier else self.record
 
     def positions(self) -> list[Position]:
         """Every position of the game (the record replays, it was checked when loaded)."""
@@ -264,3 +299,40 @@ def undo_moves(record: Record, human_seat: int | None) -> Record:
     keep = undo_point(record, human_seat)
     moves = list(record.moves) if keep is None else list(record.moves[:keep])
     return Record(seed=record.seed, mode=record.mode, players=list(record.players), moves=moves, start=record.start)
+
+
+def redeal(record: Record, keep: int, seat: int, seed: int, positions: list[Position] | None = None) -> tuple[Record, Record]:
+    """An undo against the computer that reveals nothing new: (the record of what was played, up to `keep` moves;
+    a record that starts where `seat` decides again, with the deck, the other seat's unseen cards and the hidden
+    bonus values dealt afresh by `seed` from what `seat` cannot see).
+
+    The new deal is `jaipur.view.determinize` of the seat's view, so everything the seat sees stays (its hand,
+    the market, the herds, the piles, the sold cards, the public memory of what the other seat took), and a card
+    seen as a refill before the undo is no likelier to come than any other unseen card. At a round's end the
+    next round's deal, already seen, is the one dealt afresh. Later rounds are dealt from the new deal's seed.
+
+    >>> from jaipur import new_match, apply, view
+    >>> rec = Record(seed=5, moves=["TM"])
+    >>> done, fresh = redeal(rec, 0, 0, seed=99)
+    >>> done.moves, fresh.moves, view(fresh.initial(), 0) == view(new_match(5), 0)
+    ([], [], True)
+    """
+    positions = positions if positions is not None and len(positions) == len(record.moves) + 1 else replay(record)
+    done = Record(seed=record.seed, mode=record.mode, players=list(record.players), moves=list(record.moves[:keep]),
+                  start=record.start)
+    at = positions[keep]
+    if at.round_over:
+        at = next_round(at)
+    fresh = determinize(view(at, seat), Rng(seed))
+    return done, Record(seed=fresh.seed, mode=fresh.mode, players=list(record.players), start=fresh)
+
+
+def earlier_records(data: Any) -> list[Record]:
+    """The save's `earlier` records, each checked by replaying it; none at all when any of them cannot be read
+    (a partial history would misnumber the rounds)."""
+    if not isinstance(data, list) or not data or len(data) > MAX_EARLIER:
+        return []
+    try:
+        return [record_from_json(item) for item in data]
+    except (JaipurError, TypeError, RecursionError):
+        return []

@@ -94,6 +94,8 @@ class StartScreen:
         st.learn_new = self.newcomer()
         if page.profile.any_played():
             st.stats = {lv: page.profile.record(lv) for lv in page.levels}
+            if page.profile.practice:
+                st.practice_stats = {lv: page.profile.practice_record(lv) for lv in page.levels}
         if not page.embed:
             st.friends = list_games(page.platform)
         if not page.embed and page.puzzles:

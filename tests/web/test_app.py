@@ -17,7 +17,7 @@ from jaipur.web.app import Controller
 from jaipur.web.i18n import catalogue, strings
 from jaipur.web.links import make_link
 from jaipur.web.render import find, text_of, walk
-from jaipur.web.saved import STORAGE_KEY, load_text, save_text
+from jaipur.web.saved import STORAGE_KEY, SavedGame, load_text, save_text
 
 from .fakes import FakeBots, FakePlatform, full_match
 
@@ -387,8 +387,10 @@ def test_undo_goes_back_to_the_previous_decision() -> None:
     pf.run()
     assert len(c.mode.moves) == 2 and "disabled" not in find(pf.node, data_action="undo")[0].attrs
     click(c, "undo")
-    assert c.mode.moves == [] and c.position == start and find(pf.node, data_turn="you")
-    assert load_text(storage[STORAGE_KEY]).record.moves == []
+    # the same table as the player saw it; the deck and the computer's hand are dealt afresh (test_undo.py)
+    assert c.mode.moves == [] and view(c.position, 0) == view(start, 0) and find(pf.node, data_turn="you")
+    saved = load_text(storage[STORAGE_KEY])
+    assert isinstance(saved, SavedGame) and saved.record.moves == [] and saved.record.start == c.position
     assert [e for e in c.mode.log if e.get("move")] == []
 
 
@@ -399,7 +401,7 @@ def test_undo_cancels_a_pending_computer_think() -> None:
     click(c, "undo")
     assert not c.mode.thinking and c.mode.moves == []
     pf.run()                                 # the stale think wakes up and must not play
-    assert c.mode.moves == [] and c.position == new_match(3) and find(pf.node, data_turn="you")
+    assert c.mode.moves == [] and view(c.position, 0) == view(new_match(3), 0) and find(pf.node, data_turn="you")
 
 
 def test_undo_is_not_offered_across_a_round_end_or_against_a_person() -> None:

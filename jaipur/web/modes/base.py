@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from ...position import Position
 from ...record import Record
 from ...view import view
-from ..i18n import Strings
+from ..i18n import Reason, Strings
 from ..model import Key, Suggestion, TableState, action_states, hint_for
 from ..motion import Flight, Played, flights
 from ..puzzle import Puzzle
@@ -66,6 +66,8 @@ class Page(Protocol):
     """The move just played, shown moving on the next draw (a mode sets it)."""
 
     lang: str
+    notices: list[Reason]
+    """The notices shown over the table (a mode may add one, such as undo's new deal)."""
     def refresh(self) -> None:
         """Draw the page now (after something that happened outside an event); never raises."""
     def post(self, message: dict[str, Any]) -> None:
@@ -74,8 +76,9 @@ class Page(Protocol):
         """Log an exception and show a sentence."""
     def storage_refused(self) -> None:
         """The browser's storage refused to keep the game (said once)."""
-    def count_match(self, level: str, after: Position, seat: int) -> None:
-        """A match against the computer at `level` has ended: count it for the player in `seat`."""
+    def count_match(self, level: str, after: Position, seat: int, practice: bool = False) -> None:
+        """A match against the computer at `level` has ended: count it for the player in `seat` (apart, when it
+        was `practice`: undo was used)."""
     def show_suggestion(self, suggestion: Suggestion) -> None:
         """A suggestion thought in the background has arrived: select its cards and say it."""
 

@@ -5,6 +5,12 @@ pass screen between their turns).
 The record (seed, mode, start, moves) is the state. The positions (`history`), the one on the table
 (`position`) and the log are derived from it; the positions are kept as a cache of `replay(record)`
 that grows and shrinks with the moves, never as a second truth.
+
+Undo in a new deal against the computer deals afresh what the player cannot see (`saved.redeal`): the record
+played so far is kept in `earlier` (one per such undo; the log and the round results are drawn from them too)
+and the match goes on from a record that starts at the new deal. Such a match is practice: counted apart in the
+statistics. A lesson (a match from a given position) undoes as before: its Try again replays the lesson's own
+deck by design, and it counts in no statistics. Two people on one device have no undo.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from typing import Any
 
 from ...errors import JaipurError
 from ...position import Position, position_to_json
-from ...record import Record, replay
+from ...record import Record, record_to_json, replay
 from ...rng import Rng, mix64
 from ...rules import apply, check, legal_moves, next_round
 from ...view import view
@@ -23,7 +29,18 @@ from ..address import PageRequest
 from ..i18n import Reason, Strings, strings
 from ..model import Key, LogEntry, MoveEntry, Suggestion, TableState, describe, match_log, move_selection, round_start
 from ..motion import Played
-from ..saved import STORAGE_KEY, SavedGame, load_text, save_text, set_aside, undo_point
+from ..saved import (
+    EARLIER,
+    MAX_EARLIER,
+    STORAGE_KEY,
+    UNDOS,
+    SavedGame,
+    load_text,
+    redeal,
+    save_text,
+    set_aside,
+    undo_point,
+)
 from .base import MODAL, BaseMode, Page, Platform, fill
 from .hinter import Hinter
 from .thinker import Thinker
@@ -41,11 +58,13 @@ class MatchMode(BaseMode):
 
     def __init__(self, page: Page, record: Record, opponent: str, human_seat: int, thinker: Thinker,
                  players: tuple[str, str] | None = None, caption: str = "", saves: bool = True,
-                 hinter: Hinter | None = None) -> None:
+                 hinter: Hinter | None = None, earlier: list[Record] | None = None, undos: int = 0) -> None:
         super().__init__(page, human_seat, players, caption)
         self.saves = saves                      # False: a host page's game, never written over the player's save
         self.holding = False                    # True: another game is saved; not written over before the player moves
-        self.kind = "game" if record.start is None else "position"
+        self.earlier = list(earlier or [])      # the match before each undo that dealt afresh, oldest first
+        self.undos = max(undos, len(self.earlier))   # such undos (a save whose `earlier` was lost still counts them)
+        self.kind = "game" if (self.earlier[0] if self.earlier else record).start is None else "position"
         self.opponent = opponent
         self.human_seat = human_seat
         self.thinker = thinker
@@ -57,7 +76,8 @@ class MatchMode(BaseMode):
         self.dismissed = 0                      # the player hid their own move's result when this many moves were played
         self._history = replay(self.record)    # cache of replay(record)
         self._dealt: Position | None = None     # cache of next_round(history[-1]) once Next round is pressed
-        self._log: tuple[tuple[int, bool], list[LogEntry]] | None = None
+        self._log: tuple[tuple[int, int, bool], list[LogEntry]] | None = None
+        self._before: tuple[int, list[LogEntry], list[Position], bool, list[Position]] | None = None  # _earlier()
 
     # ------------------------------------------------------------ derived from the record
     @property
@@ -78,11 +98,43 @@ class MatchMode(BaseMode):
         return self._dealt if self._dealt is not None else self.history[-1]
 
     @property
+    def practice(self) -> bool:
+        """Undo dealt afresh in this match: it is practice, counted apart in the statistics."""
+        return self.undos > 0
+
+    @property
+    def plies(self) -> int:
+        """Moves played in the whole match, those before each undo's new deal included."""
+        return sum(len(r.moves) for r in self.earlier) + len(self.record.moves)
+
+    def _earlier(self) -> tuple[list[LogEntry], list[Position], bool, list[Position]]:
+        """The log of the match before the last new deal, its rounds' ends, whether it stopped at a round's end
+        (then the new deal is the next round's, and its log starts with that round), and the positions of the
+        last earlier record (where a further undo goes) — cached per undo."""
+        if self._before is None or self._before[0] != len(self.earlier):
+            log: list[LogEntry] = []
+            ends: list[Position] = []
+            over = False
+            positions: list[Position] = []
+            for r in self.earlier:
+                positions = replay(r)
+                part = match_log(positions, r.moves)
+                log.extend(part[1:] if log and not over else part)   # a round under way goes on: no new start
+                ends.extend(q for q in positions if q.round_over)
+                over = positions[-1].round_over
+            self._before = (len(self.earlier), log, ends, over, positions)
+        return self._before[1], self._before[2], self._before[3], self._before[4]
+
+    @property
     def log(self) -> list[LogEntry]:
         """The table's log of the match so far (cached per number of moves)."""
-        key = (len(self.record.moves), self._dealt is not None)
+        key = (len(self.earlier), len(self.record.moves), self._dealt is not None)
         if self._log is None or self._log[0] != key:
+            before, _, over, _ = self._earlier()
             entries = match_log(self.history, self.record.moves)
+            if before and not over:
+                entries = entries[1:]   # the new deal goes on with the round already under way
+            entries = before + entries
             if self._dealt is not None:
                 entries.append(round_start(self._dealt))
             self._log = (key, entries)
@@ -139,6 +191,7 @@ class MatchMode(BaseMode):
         st.rounds = [] if playing else self.round_results(seat)
         st.pass_to = self.pass_to
         st.can_undo = self.can_undo()
+        st.practice = self.practice
         st.can_suggest = True
         st.suggesting = self.suggesting and at is None
         st.interactive = True
@@ -147,7 +200,7 @@ class MatchMode(BaseMode):
     def round_results(self, seat: int) -> list[dict[str, Any]]:
         """Each finished round's result as `seat` sees it (public once the round is over), first round first."""
         out: list[dict[str, Any]] = []
-        for q in self.history:
+        for q in self._earlier()[1] + self.history:
             if q.round_over:
                 seen: dict[str, Any] = dict(view(q, seat))
                 res: dict[str, Any] = seen["result"]
@@ -220,8 +273,8 @@ class MatchMode(BaseMode):
             self.holding = False                # the player played on: this game is now the one saved
         self.save()
         if self.kind == "game" and not self.human and after.status == "match-over":
-            self.page.count_match(self.opponent, after, self.human_seat)
-        for message in host.events_after_move(before, entry["move"], after, len(self.moves)):
+            self.page.count_match(self.opponent, after, self.human_seat, self.practice)
+        for message in host.events_after_move(before, entry["move"], after, self.plies):
             self.page.post(message)
         self.after_move()
 
@@ -261,7 +314,7 @@ class MatchMode(BaseMode):
 
     def dismiss_own(self) -> None:
         """The own move's Hide button: its result leaves the table (the next move of the player shows again)."""
-        self.dismissed = len(self.moves)
+        self.dismissed = self.plies
 
     def look_at_table(self, look: bool) -> None:
         """The result dialog's "Look at the table" (look) and the table's "Back to the result" (not look)."""
@@ -287,22 +340,58 @@ class MatchMode(BaseMode):
     # ------------------------------------------------------------ undo
     def can_undo(self) -> bool:
         """Undo is offered against the computer, inside the round being played (saved.undo_point)."""
-        if self.human or not self.moves or self.screen != "table" or self.position.status == "match-over":
+        if self.human or self.screen != "table" or self.position.status == "match-over":
             return False
-        return undo_point(self.record, self.human_seat, self.history) is not None
+        return self._undo_from() is not None
+
+    def _undo_from(self) -> tuple[int, int, list[Position]] | None:
+        """Where an undo goes back to: the record it takes moves from (its index in earlier + [record]: the last
+        one with moves, so undo after undo walks back through the new deals), how many of its moves stay, and
+        its positions; None when there is nothing to undo (no move, or only across a round's end)."""
+        i = len(self.earlier)
+        while i > 0 and not (self.earlier[i] if i < len(self.earlier) else self.record).moves:
+            i -= 1
+        if i == len(self.earlier):
+            rec, positions = self.record, self.history
+        else:
+            rec = self.earlier[i]
+            positions = self._earlier()[3] if i == len(self.earlier) - 1 else replay(rec)
+        keep = undo_point(rec, self.human_seat, positions)
+        return None if keep is None else (i, keep, positions)
+
+    @property
+    def redeals(self) -> bool:
+        """Undo deals afresh what the player cannot see: in a new deal against the computer (not in a lesson)."""
+        return self.kind == "game" and not self.human
 
     def undo(self) -> bool:
         """Back to the human's previous decision: a pending computer think is cancelled, the computer's
-        replies and the human's last move are taken back, the saved game follows."""
+        replies and the human's last move are taken back, the saved game follows. In a new deal against the
+        computer the deck, its unseen cards and the hidden bonus values are dealt afresh (`saved.redeal`), so the
+        undo shows nothing new, and the match becomes practice."""
         if not self.can_undo() or self.page.dialog is not None:
             return False
-        keep = undo_point(self.record, self.human_seat, self.history)
-        if keep is None:
+        found = self._undo_from()
+        if found is None:
             return False
+        i, keep, positions = found
         self.thinker.cancel()
         self.hinter.cancel()
-        del self.record.moves[keep:]
-        del self._history[keep + 1:]
+        if self.redeals:
+            rec = self.earlier[i] if i < len(self.earlier) else self.record
+            done, fresh = redeal(rec, keep, self.human_seat, self.page.platform.random_seed(), positions)
+            del self.earlier[i:]          # the new deals after it were never played on (no moves)
+            self.earlier.append(done)
+            self.undos += 1
+            self.record = fresh
+            self._history = replay(fresh)
+            self._before = self._log = None   # the earlier records changed (not only in number)
+            if Reason("undo.redealt") not in self.page.notices:
+                self.page.notices.append(Reason("undo.redealt"))
+        else:
+            del self.record.moves[keep:]
+            del self._history[keep + 1:]
+        self.dismissed = min(self.dismissed, self.plies)
         self._dealt = None
         self.last = None
         self.save()
@@ -379,6 +468,10 @@ class MatchMode(BaseMode):
             return
         try:
             extra: dict[str, Any] = {"opponent": self.opponent, "human_seat": self.human_seat, "lang": self.page.lang}
+            if self.undos:   # what was played before each new deal (the log; not past MAX_EARLIER), and the undos
+                if len(self.earlier) <= MAX_EARLIER:
+                    extra[EARLIER] = [record_to_json(r) for r in self.earlier]
+                extra[UNDOS] = self.undos
             if self.human and self.players is not None:
                 extra["names"] = list(self.players)   # names.saved_names reads them back; older saves have none
             text = save_text(self.record, extra)
@@ -407,7 +500,7 @@ def saved_match(platform: Platform, address: PageRequest, seed: int | None,
         platform.console_warn(f"Jaipur: the saved game was dropped: {saved.message}")
         set_aside(platform, STORAGE_KEY, text)
         return None, [saved], True
-    rec = saved.record
+    rec = saved.origin   # what the match began with (before any undo's new deal)
     if address.opponent is not None and address.opponent != saved.opponent:
         return None, [], False
     if address.position is not None:
