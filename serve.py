@@ -17,6 +17,7 @@ current sources on every request, so an edit shows on reload.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import hashlib
@@ -312,7 +313,7 @@ def sync_bytecode() -> bool:
     The page unpacks it into jaipur/ (pyscript.toml), so Python imports the package without compiling it
     (about 100 ms of every page load in Pyodide). Without Node the bundle is left empty and the page
     compiles the sources itself, as it would anyway for any module whose bytecode is out of date."""
-    files = [f for f in package_files() if f.endswith(".py")]
+    files = [f for f in page_files() if f.endswith(".py")]
     digest = _sources_digest(files)
     bundle = ROOT / BYTECODE
     stamp = ROOT / BYTECODE_STAMP
@@ -344,7 +345,7 @@ def package_bundle(root: Path = ROOT) -> bytes:
     """The archive the page unpacks into jaipur/: every package file of root, and the compiled bytecode
     (checked-hash .pyc, so a module edited since the last compile is compiled from its source instead).
     The same files always give the same bytes, so the service worker's version only moves with them."""
-    files = package_files(root)
+    files = page_files(root)
     key = hashlib.sha256()
     for name in [*files, BYTECODE]:
         path = (root if name in files else ROOT) / name
@@ -360,7 +361,7 @@ def _bundle(root_text: str, key: str) -> bytes:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         def put(name: str, data: bytes) -> None:
             z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
-        for name in package_files(root):
+        for name in page_files(root):
             put(Path(name).relative_to("jaipur").as_posix(), (root / name).read_bytes())
         if zipfile.is_zipfile(ROOT / BYTECODE):
             with zipfile.ZipFile(ROOT / BYTECODE) as compiled:
@@ -451,6 +452,54 @@ def package_files(root: Path = ROOT) -> list[str]:
     """Every module and JSON data file of the jaipur package, as sorted POSIX paths relative to root."""
     found = (p for p in (root / "jaipur").rglob("*") if p.suffix in PACKAGE_SUFFIXES and "__pycache__" not in p.parts)
     return sorted(p.relative_to(root).as_posix() for p in found)
+
+
+PAGE_ENTRIES = ("jaipur.web.app", "jaipur.web.worker_thinker", "jaipur.web.worker_hint", "jaipur.web.worker_review",
+                "jaipur.bots")
+"""What main.py and ai_worker.py import: the page's archive holds these and every module they import."""
+
+
+def _module_file(root: Path, name: str) -> Path | None:
+    """The file of a jaipur module (a module, or a package's __init__.py), or None."""
+    base = root / Path(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Every jaipur module an import statement of the file names, at its top or inside a function."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = ".".join(parts[:len(parts) - node.level + 1]) if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return {m for m in found if m == "jaipur" or m.startswith("jaipur.")}
+
+
+def page_files(root: Path = ROOT) -> list[str]:
+    """What the page and its worker run: the modules PAGE_ENTRIES import (followed through every import
+    statement, lazy ones included), every language catalogue (read by name, jaipur/lang/<code>.py) and every
+    data file; never the command line, training, the arena runners or the link tools they do not import."""
+    todo = list(PAGE_ENTRIES) + [f"jaipur.lang.{p.stem}" for p in (root / "jaipur" / "lang").glob("*.py")]
+    seen: dict[str, Path] = {}
+    while todo:
+        parts = todo.pop().split(".")
+        for i in range(1, len(parts) + 1):
+            name = ".".join(parts[:i])
+            path = _module_file(root, name)
+            if path is not None and name not in seen:
+                seen[name] = path
+                todo.extend(_imports(name, path))
+    modules = {p.relative_to(root).as_posix() for p in seen.values()}
+    return [f for f in package_files(root) if f.endswith(".json") or f in modules]
 
 
 def files_table() -> str:

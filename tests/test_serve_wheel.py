@@ -107,3 +107,21 @@ def test_micropip_and_packaging_are_vendored_with_the_hashes_the_lock_names() ->
     for name, (version, file_name, sha) in serve.MICROPIP_WHEELS.items():
         assert hashlib.sha256((pyodide / file_name).read_bytes()).hexdigest() == sha
         assert (lock[name]["file_name"], lock[name]["version"], lock[name]["sha256"]) == (file_name, version, sha)
+
+
+def test_the_page_archive_holds_what_the_page_imports_and_nothing_of_the_command_line() -> None:
+    """jaipur.zip is derived from the page's imports: the table, its worker, the bots, every language and data
+    file are in; the command line, training, the arena runners and the link tools stay out (the wheel has all)."""
+    page = set(serve.page_files())
+    everything = set(serve.package_files())
+    out = {"jaipur/__main__.py", "jaipur/cli_friend.py", "jaipur/cli_io.py", "jaipur/bench.py",
+           "jaipur/bots/train.py", "jaipur/bots/runner.py", "jaipur/bots/arena.py", "jaipur/bots/cli.py"}
+    assert out <= everything and not out & page
+    assert {"jaipur/web/app.py", "jaipur/web/modes/friend.py", "jaipur/fair/game.py", "jaipur/lang/fa.py",
+            "jaipur/bots/maharaja.py", "jaipur/data/puzzles.json", "jaipur/bots/data/evaluator.json"} <= page
+    for name in page:   # closed under import: every jaipur module a page file imports is in the archive too
+        if name.endswith(".py"):
+            dotted = name[:-3].replace("/", ".").removesuffix(".__init__")
+            for imported in serve._imports(dotted, serve.ROOT / name):
+                path = serve._module_file(serve.ROOT, imported)
+                assert path is None or path.relative_to(serve.ROOT).as_posix() in page, (name, imported)

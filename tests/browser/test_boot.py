@@ -46,10 +46,10 @@ def test_the_package_archive_holds_every_file_and_a_checked_pyc_for_every_module
     serve.fetch_vendor()
     with zipfile.ZipFile(ROOT / serve.BUNDLE) as bundle:
         names = set(bundle.namelist())
-        sources = {f: bundle.read(Path(f).relative_to("jaipur").as_posix()) for f in serve.package_files()}
+        sources = {f: bundle.read(Path(f).relative_to("jaipur").as_posix()) for f in serve.page_files()}
         headers = {n: bundle.read(n)[:8] for n in names if n.endswith(".pyc")}
     assert all((ROOT / f).read_bytes() == data for f, data in sources.items())
-    modules = [f for f in serve.package_files() if f.endswith(".py")]
+    modules = [f for f in serve.page_files() if f.endswith(".py")]
     compiled = {(Path(m).relative_to("jaipur").parent / "__pycache__" / (Path(m).stem + ".cpython-314.pyc")).as_posix()
                 for m in modules}
     assert names == set(Path(f).relative_to("jaipur").as_posix() for f in sources) | compiled
