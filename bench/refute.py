@@ -43,8 +43,8 @@ new PerformanceObserver((list) => {
 
 def in_cpython() -> tuple[dict[str, Any], dict[str, tuple[str, str]]]:
     """Every wrong try of the collection refuted: the figures, and one (puzzle id, move) of each kind."""
-    from jaipur.puzzlebook import load, refute
     from jaipur.rules import legal_moves
+    from jaipur.study.puzzlebook import load, refute
 
     kinds: Counter[str] = Counter()
     times: list[float] = []
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--browser", action="store_true")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    from jaipur.puzzlebook import REFUTE_DEALS, REFUTE_PLAYOUTS
+    from jaipur.study.puzzlebook import REFUTE_DEALS, REFUTE_PLAYOUTS
 
     figures, examples = in_cpython()
     runs = in_browser(examples) if args.browser else []

@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..position import Position
-from ..puzzlebook import Entry
 from ..record import Record
+from ..study.puzzlebook import Entry
 from .address import PageRequest, read_address
 from .collection import book, index_of
 from .friends import kept_game_of, load_game_data

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from ..puzzlebook import Entry, load
+from ..study.puzzlebook import Entry, load
 from .puzzle import Puzzle
 
 SOLVED_KEY = "jaipur.puzzles.v1"

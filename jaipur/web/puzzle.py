@@ -37,7 +37,7 @@ from ..rules import apply, check
 from .i18n import Reason, problem, strings
 
 if TYPE_CHECKING:   # the verifier imports this module's links (puzzlebook's check --link): no import cycle
-    from ..puzzlebook import Refutation
+    from ..study.puzzlebook import Refutation
 
 MAX_CAPTION = 200
 """Captions longer than this are cut (with an ellipsis)."""

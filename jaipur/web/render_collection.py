@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..puzzlebook import LEVELS
+from ..study.puzzlebook import LEVELS
 from .i18n import Strings
 from .model import TableState
 from .nodes import Node, h

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..review import Review
+from ..study.review import Review
 from .i18n import Strings
 from .model import TableState
 from .nodes import Node, h

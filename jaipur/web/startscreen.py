@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..position import MODES
-from ..puzzlebook import Entry
+from ..study.puzzlebook import Entry
 from .address import PageRequest
 from .collection import load_revealed, load_solved
 from .friends import list_games

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from jaipur.notation import CAMELS, EXCHANGE, SELL, TAKE, parse_move
-from jaipur.puzzlebook import Entry, load
 from jaipur.rules import apply, legal_moves
+from jaipur.study.puzzlebook import Entry, load
 
 from .helpers import boot, card, letters
 

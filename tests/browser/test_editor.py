@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from jaipur import JaipurError, position_from_json, position_to_json
-from jaipur.puzzlebook import load
+from jaipur.study.puzzlebook import load
 
 from .helpers import boot, letters, shown
 from .test_a11y import axe, axe_script  # noqa: F401 - axe_script is a fixture

@@ -12,9 +12,9 @@ import collections
 import pytest
 
 import jaipur
-from jaipur import puzzlebook as pb
 from jaipur.bots import get_bot
 from jaipur.position import position_from_json, position_to_json
+from jaipur.study import puzzlebook as pb
 
 BOOK = pb.load()
 IDS = [e.id for e in BOOK]

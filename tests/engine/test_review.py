@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from jaipur.bots import get_bot
 from jaipur.lang import Reason
-from jaipur.puzzlebook import ending_moves, sure_win
 from jaipur.record import Record
-from jaipur.review import Point, marks_of, review
 from jaipur.rng import Rng
 from jaipur.rules import apply, legal_moves, new_match
+from jaipur.study.puzzlebook import ending_moves, sure_win
+from jaipur.study.review import Point, marks_of, review
 from jaipur.view import view
 
 
@@ -72,7 +72,7 @@ def test_a_stop_ends_the_review_early_and_says_so() -> None:
         return len(asked) > 2
 
     from jaipur.bots.base import run_to_end
-    from jaipur.review import think_review
+    from jaipur.study.review import think_review
 
     part = run_to_end(think_review(record, seat, playouts=2, iterations=5, stop=stop))
     assert not part.complete and len(part.points) == 2 and at > 2
@@ -81,8 +81,8 @@ def test_a_stop_ends_the_review_early_and_says_so() -> None:
 def test_an_estimate_ends_even_when_the_traders_exchange_for_ever() -> None:
     """Exchanges draw no card: in some dealings of this position two traders swap goods back and forth and the
     round never ends. The estimate stops such a playout (puzzlebook.MAX_PLAYOUT_PLIES) and counts it half."""
-    from jaipur import puzzlebook
     from jaipur.record import replay
+    from jaipur.study import puzzlebook
 
     moves = ["TS", "TM", "XSS-LL", "XLL-MM", "TM", "S2L", "TP", "TD", "S3S", "TC", "S1P", "S2C", "TM", "TG", "XGS-MM"]
     p = replay(Record(seed=11, mode="single-round", moves=moves))[14]

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from jaipur.lang.strings import strings
-from jaipur.puzzlebook import Entry, candidates, finish, load, refute
 from jaipur.rules import apply, legal_moves
+from jaipur.study.puzzlebook import Entry, candidates, finish, load, refute
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.collection import SOLVED_KEY, load_revealed, load_solved, solved_from_text

@@ -13,7 +13,7 @@ import pytest
 
 from jaipur import JaipurError, Position, apply, legal_moves, position_from_json, position_to_json, view
 from jaipur.lang.strings import strings
-from jaipur.puzzlebook import judge, load
+from jaipur.study.puzzlebook import judge, load
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.editor import draft_data

@@ -12,7 +12,7 @@ import pytest
 from jaipur import Rng, determinize, legal_moves, new_match, view
 from jaipur.bots import BROWSER_MOVETIME
 from jaipur.bots.suggest import REASON_CODES, Suggestion, explain
-from jaipur.review import reason_to_json
+from jaipur.study.review import reason_to_json
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.linkwriter import make_link

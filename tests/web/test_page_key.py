@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jaipur import legal_moves
-from jaipur.puzzlebook import Entry, candidates
+from jaipur.study.puzzlebook import Entry, candidates
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 

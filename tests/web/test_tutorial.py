@@ -9,8 +9,8 @@ import pytest
 
 from jaipur.bots.words import describe
 from jaipur.notation import CAMELS, SELL, TAKE, parse_move
-from jaipur.puzzlebook import sure_win
 from jaipur.rules import apply, legal_moves
+from jaipur.study.puzzlebook import sure_win
 from jaipur.view import view
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller

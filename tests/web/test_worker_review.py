@@ -11,7 +11,7 @@ import pytest
 from jaipur.bots.base import run_to_end
 from jaipur.lang import Reason
 from jaipur.record import record_to_compact, replay
-from jaipur.review import Point, point_from_json, point_to_json, review, think_point
+from jaipur.study.review import Point, point_from_json, point_to_json, review, think_point
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.modes import replay as replay_mode

@@ -5,7 +5,7 @@ through the collection, each solve remembered, and each answer shown remembered 
 from __future__ import annotations
 
 from ...position import Position
-from ...puzzlebook import Entry
+from ...study.puzzlebook import Entry
 from ..collection import REVEALED_KEY, keep_outcome, load_solved, puzzle_of
 from ..i18n import Strings
 from ..model import Key, TableState

@@ -16,9 +16,9 @@ from typing import Any
 
 from ...errors import JaipurError
 from ...position import Position
-from ...puzzlebook import PLAYOUTS as COLLECTION_PLAYOUTS
-from ...puzzlebook import Verdict, judge_steps
 from ...rules import new_match
+from ...study.puzzlebook import PLAYOUTS as COLLECTION_PLAYOUTS
+from ...study.puzzlebook import Verdict, judge_steps
 from ...view import view
 from .. import editor
 from ..editor import Draft

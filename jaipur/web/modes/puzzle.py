@@ -10,8 +10,8 @@ from collections.abc import Generator
 
 from ...notation import format_move
 from ...position import Position
-from ...puzzlebook import Refutation, think_refute
 from ...rules import apply
+from ...study.puzzlebook import Refutation, think_refute
 from ...view import view
 from .. import host
 from ..i18n import Reason, Strings

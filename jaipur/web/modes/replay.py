@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...position import Position
 from ...record import Record, replay
-from ...review import Point, Review, marks_of, moves_to_review, searcher, think_point
+from ...study.review import Point, Review, marks_of, moves_to_review, searcher, think_point
 from ..i18n import Strings
 from ..model import Key, TableState, action_states, describe
 from ..motion import Played
