@@ -3,7 +3,6 @@ does (the study tools are imported only when one of their names is asked for, or
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 
