@@ -97,11 +97,11 @@ EMBED_HEIGHT = "64rem"
 """The height of a replay's snippet (1024 px: its controls, each round's result and the game review), and of any
 link whose kind `embed_height` does not know."""
 
-EMBED_HEIGHTS = {"still": "720px", "position": "840px", "puzzle": "968px"}
+EMBED_HEIGHTS = {"still": "744px", "position": "840px", "puzzle": "976px"}
 """The snippet's height for each kind of table: the tallest the embedded table was measured in headless Chromium,
 from 320 to 1280 px wide, in English and in Persian, in its tallest state (a hand of seven and a herd of five; a
 position after a move and the reply, its result shown; a puzzle after a wrong try, its answer revealed): a still
-picture 716 px, a position 832 px, a puzzle 963 px (tests/browser/test_embed_fit.py measures them again). In pixels,
+picture 740 px, a position 831 px, a puzzle 969 px (tests/browser/test_embed_fit.py measures them again). In pixels,
 not rem: the host page's root font size must not change it."""
 
 CAPTION_HEIGHT = 56
@@ -113,7 +113,7 @@ def embed_height(link: str) -> str:
     added); EMBED_HEIGHT for a record (a replay) or a link of another kind.
 
     >>> embed_height("index.html?embed=1&interactive=0#position=e30")
-    '720px'
+    '744px'
     >>> embed_height("index.html?embed=1&caption=Sell%20now#position=e30")
     '896px'
     """
@@ -142,7 +142,7 @@ def make_snippet(link: str, title: str = "Jaipur", height: str | None = None, la
 
     >>> make_snippet("index.html?embed=1&interactive=0#position=e30", "Selling <leather>")
     '<iframe src="index.html?embed=1&amp;interactive=0#position=e30" title="Selling &lt;leather&gt;" \
-loading="lazy" style="width: 100%; height: 720px; border: 0"></iframe>'
+loading="lazy" style="width: 100%; height: 744px; border: 0"></iframe>'
     """
     if height is None:
         height = embed_height(link)
