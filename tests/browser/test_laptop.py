@@ -68,6 +68,11 @@ MEASURE = """([needed, shown, still]) => {
     const range = document.createRange(); range.selectNodeContents(name);
     if (range.getBoundingClientRect().width > name.getBoundingClientRect().width + 0.5) names.push(name.textContent);
   }
+  // every card whole in its row (a row that scrolls sideways would hide one)
+  for (const c of document.querySelectorAll('[data-zone=market] button[data-card], [data-zone=hand] button[data-card], [data-zone=herd] button[data-card]')) {
+    const r = c.getBoundingClientRect(), z = c.closest('[data-zone]').getBoundingClientRect();
+    if (r.left < z.left - 1 || r.right > z.right + 1) out.push(`${c.closest('[data-zone]').dataset.zone} card ${c.dataset.index} cut`);
+  }
   return {height: root.scrollHeight, width: root.scrollWidth, vh: innerHeight, vw: innerWidth, out, boxes, names};
 }"""
 
@@ -207,6 +212,21 @@ def test_a_puzzle_and_a_lesson_fit_every_laptop(page: Any, base_url: str, wait_s
     for size in start:
         changed = {k: (start[size][k], v) for k, v in moved[size].items() if start[size].get(k) != v}
         assert changed == {}, f"a lesson at {size}: the table moved when the result appeared: {changed}"
+
+
+@browser
+def test_the_fullest_rows_fit_every_laptop(page: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
+    """A hand of seven beside a herd of all eleven camels, the opponent's and your tokens piled up: every card
+    whole, nothing off the screen."""
+    full = {"market": "DGSCL", "hands": ["DDGGSSC", "LLP"], "herds": [11, 0], "seed": 2,
+            "taken": [{"goods": [["D", 7], ["G", 6], ["S", 5], ["C", 5], ["C", 3], ["P", 5], ["P", 3], ["L", 4], ["L", 3]],
+                       "bonus": [[3, 2], [4, 5], [5, 8]]},
+                      {"goods": [["D", 7], ["D", 5], ["G", 6], ["G", 5], ["S", 5], ["S", 5], ["C", 3], ["C", 2], ["P", 3],
+                                 ["P", 2], ["L", 2], ["L", 1], ["L", 1], ["L", 1]], "bonus": [[3, 3], [3, 1], [4, 6]]}]}
+    boot(page, base_url + "?opponent=novice#position=" + _hash(full), wait_settled)
+    page.wait_for_function(YOUR_TURN)
+    assert page.locator("[data-zone=herd] button[data-card]").count() == 11
+    at_every_size(page, TABLE + ["button[data-action=undo]"], "a hand of seven and a herd of eleven")
 
 
 @browser
