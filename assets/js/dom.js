@@ -46,6 +46,7 @@ window.jaipurDom = (() => {
   };
   let lastAuto = null;
   let lastPage;            // the data-page drawn last (render.page_key): a new one is shown from the top
+  let pointing = false;  // the last input was a pointer (mouse, finger), not a key: no focus ring is drawn for it
   let sizes = null, sized = null;  // the embedded page's ResizeObserver and the element it watches
   const watchSize = (root) => {
     const el = root.firstElementChild;
@@ -137,7 +138,7 @@ window.jaipurDom = (() => {
         again = [...root.querySelectorAll("[data-zone=market] button[data-card], [data-zone=hand] button[data-card]")]
           .filter(usable).sort((a, b) => (b.tabIndex === 0) - (a.tabIndex === 0))[0];
       }
-      if (again) again.focus({preventScroll: newPage});
+      if (again) again.focus(pointing ? {focusVisible: false, preventScroll: newPage} : {preventScroll: newPage});   // a ring only for the keyboard
     }
     lastAuto = auto;
     watchSize(root);
@@ -170,6 +171,8 @@ window.jaipurDom = (() => {
       file.text().then((text) => send({type: "file", action: el.dataset.file, text, size: file.size}),
                        () => send({type: "file", action: el.dataset.file, text: "", size: 0}));
     });
+    document.addEventListener("pointerdown", () => { pointing = true; }, true);
+    document.addEventListener("keydown", () => { pointing = false; }, true);
     const keys = JSON.parse(keymap);  // model.py: {commands: [KeyboardEvent.code], zones: {code: zone}, rows: [zone]}
     const rove = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1, Home: "first", End: "last"};
     document.addEventListener("keydown", (event) => {

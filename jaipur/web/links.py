@@ -15,7 +15,14 @@ from typing import Any
 from ..position import MODES
 from .address import OPPONENTS, SEATS, read_address
 from .i18n import LANGS
-from .linkwriter import EMBED_HEIGHT, make_link, make_snippet  # also the documented names jaipur.web.links.*
+from .linkwriter import (  # noqa: F401  (also the documented names jaipur.web.links.*)
+    CAPTION_HEIGHT,
+    EMBED_HEIGHT,
+    EMBED_HEIGHTS,
+    embed_height,
+    make_link,
+    make_snippet,
+)
 
 # ---------------------------------------------------------------- command line
 
@@ -47,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", action="append", default=[], help="an origin allowed to send commands (or *)")
     if what == "embed":
         ap.add_argument("--title", default="Jaipur", help="the iframe's title (said by screen readers)")
-        ap.add_argument("--height", default=EMBED_HEIGHT, help=f"the iframe's height (default: {EMBED_HEIGHT})")
+        ap.add_argument("--height", default=None,
+                        help="the iframe's height (default: what the embedded table needs, e.g. "
+                             f"{EMBED_HEIGHTS['position']} for a position; {EMBED_HEIGHT} for a record)")
     if what == "static":
         ap.add_argument("--css", default="../assets/css/table.css", help="the stylesheet's address from the file")
         ap.add_argument("--title", default="Jaipur")

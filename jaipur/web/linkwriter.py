@@ -94,18 +94,58 @@ def make_link(base: str, position: Position | Mapping[str, Any] | None = None,
 
 
 EMBED_HEIGHT = "64rem"
-"""The snippet's recommended height (1024 px): the whole embedded table, verdicts and buttons, from 320 px wide
-up; the tallest measured was a seven-card hand at 380 px (1014 px), a desktop needs about 770 px
-(tests/browser/test_embed_fit.py checks it). Hosts that add the resize script of docs/embedding.md fit exactly."""
+"""The height of a replay's snippet (1024 px: its controls, each round's result and the game review), and of any
+link whose kind `embed_height` does not know."""
+
+EMBED_HEIGHTS = {"still": "744px", "position": "840px", "puzzle": "976px"}
+"""The snippet's height for each kind of table: the tallest the embedded table was measured in headless Chromium,
+from 320 to 1280 px wide, in English and in Persian, in its tallest state (a hand of seven and a herd of five; a
+position after a move and the reply, its result shown; a puzzle after a wrong try, its answer revealed): a still
+picture 740 px, a position 831 px, a puzzle 969 px (tests/browser/test_embed_fit.py measures them again). In pixels,
+not rem: the host page's root font size must not change it."""
+
+CAPTION_HEIGHT = 56
+"""What a caption (a lesson's sentence over the table) adds to a snippet's height, in pixels: two lines on a phone."""
 
 
-def make_snippet(link: str, title: str = "Jaipur", height: str = EMBED_HEIGHT, lazy: bool = True) -> str:
-    """The `<iframe>` element for a page link: every `&` written `&amp;`, the title escaped, a height that fits.
+def embed_height(link: str) -> str:
+    """The height an `<iframe>` of this page link needs (EMBED_HEIGHTS: the measured table, a caption's lines
+    added); EMBED_HEIGHT for a record (a replay) or a link of another kind.
+
+    >>> embed_height("index.html?embed=1&interactive=0#position=e30")
+    '744px'
+    >>> embed_height("index.html?embed=1&caption=Sell%20now#position=e30")
+    '896px'
+    """
+    from urllib.parse import parse_qs, urlsplit
+
+    parts = urlsplit(link)
+    query = parse_qs(parts.query)
+    fragment = parts.fragment
+    if fragment.startswith("puzzle="):
+        kind = "puzzle"
+    elif not fragment.startswith("position="):
+        return EMBED_HEIGHT
+    elif query.get("interactive") == ["0"]:
+        kind = "still"
+    else:
+        kind = "position"
+    pixels = int(EMBED_HEIGHTS[kind].removesuffix("px"))
+    if kind != "puzzle" and query.get("caption"):   # a puzzle's task line is in its measured height
+        pixels += CAPTION_HEIGHT
+    return f"{pixels}px"
+
+
+def make_snippet(link: str, title: str = "Jaipur", height: str | None = None, lazy: bool = True) -> str:
+    """The `<iframe>` element for a page link: every `&` written `&amp;`, the title escaped, and the height the
+    embedded table needs (`embed_height`) unless one is given.
 
     >>> make_snippet("index.html?embed=1&interactive=0#position=e30", "Selling <leather>")
     '<iframe src="index.html?embed=1&amp;interactive=0#position=e30" title="Selling &lt;leather&gt;" \
-loading="lazy" style="width: 100%; height: 64rem; border: 0"></iframe>'
+loading="lazy" style="width: 100%; height: 744px; border: 0"></iframe>'
     """
+    if height is None:
+        height = embed_height(link)
     if not re.fullmatch(r"\d+(\.\d+)?(px|rem|em|vh)", height):
         raise ValueError(f"the height must be a length like 60rem or 900px, not {height[:20]!r}")
     lazy_attr = ' loading="lazy"' if lazy else ""

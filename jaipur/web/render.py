@@ -276,8 +276,11 @@ def _table(state: TableState, s: Strings) -> Node:
     assert v is not None
     seat, other = state.seat, 1 - state.seat
     controls = _replay_controls(state, s, v) if state.replay is not None else _actions(state, s)
+    # the controls and the move log share a wrapper: a column beside the table on a laptop (table.css), nothing
+    # of its own on a phone, where its children take their places in the table's grid
+    panel = h("div", {"class": "panel"}, controls, _log(state, s))
     parts = [_bar(state, s), _top(state, s), _opponent(state, s, v, other), _center(state, s, v),
-             _you(state, s, v, seat), controls, _log(state, s)]
+             _you(state, s, v, seat), panel]
     shown = [p for p in parts if p is not None]
     dialog = _dialog(state, s, v)
     if dialog is not None:  # a modal dialog: the table behind it cannot be focused or clicked

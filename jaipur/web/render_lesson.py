@@ -22,7 +22,10 @@ def moved_line(state: TableState, s: Strings) -> Node | None:
     r = state.restart
     if r is None or not r["moved"] or not r["caption"]:
         return None
-    return h("p", {"class": "caption muted", "data-lesson-moved": True}, s.t("lesson.moved"))
+    # the caption's words, unseen (table.css draws them hidden from `data-room`), keep its room: the table does not
+    # move up when this shorter line takes the caption's place
+    return h("p", {"class": "caption moved", "data-lesson-moved": True, "data-room": r["caption"]},
+             h("span", {"class": "muted"}, s.t("lesson.moved")))
 
 
 def held_turn(state: TableState, s: Strings) -> str | None:

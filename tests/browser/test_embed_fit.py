@@ -1,5 +1,6 @@
 """The documented snippet (links.make_snippet's height) shows the whole embedded table, its last button
-included, without an inner scrollbar, at 360 px and 1024 px wide; in real headless Chromium."""
+included, without an inner scrollbar, at 360 px and 1024 px wide, and asks no more height than the table takes at
+its tallest (the width and the state where it is tallest); in real headless Chromium."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Any
 import pytest
 
 from jaipur.web.links import make_link, make_snippet
+
+from .helpers import YOUR_TURN
+from .test_collection import play_by_clicks
 
 browser = pytest.mark.browser
 
@@ -52,3 +56,50 @@ def test_the_snippet_shows_the_tables_last_button(page: Any, page_log: Any, base
     assert seen["scroll"] <= 1, f"an inner scrollbar at {width} px: {seen}"
     assert seen["bottom"] <= seen["height"], f"the last button is cut off at {width} px: {seen}"
     assert page_log.console_errors == []
+
+
+FULL = {"market": "MMDGS", "hands": ["DDLLCCP", "SGLPC"], "herds": [5, 2], "seed": 1}
+"""A hand of seven and a herd of five: the tallest rows of cards."""
+WIDTHS = (320, 390, 521, 560, 619, 760, 899, 1024, 1280)
+"""Phones, the band where the cloth is two rows (521–619), articles, wide pages."""
+HEIGHT = "() => Math.ceil(document.querySelector('#app > .jaipur').getBoundingClientRect().height)"
+
+
+@browser
+@pytest.mark.parametrize("kind", ["still", "position", "puzzle"])
+def test_the_snippet_is_as_tall_as_the_table_at_its_tallest(page: Any, base_url: str, wait_settled: Callable[..., str],
+                                                             kind: str) -> None:
+    if kind == "puzzle":
+        src = make_link(base_url + "index.html", PUZZLE, embed=True, solution="S4L")
+    else:
+        src = make_link(base_url + "index.html", FULL, embed=True, interactive=False if kind == "still" else None)
+    snippet = make_snippet(src, "Jaipur")
+    asked = float(snippet.split("height: ", 1)[1].split("px", 1)[0])
+    page.set_viewport_size({"width": WIDTHS[0], "height": 2000})
+    page.goto(src)
+    assert wait_settled(page) == "ready"
+    page.wait_for_selector("main.table")
+    tallest = 0
+
+    def measure() -> None:
+        nonlocal tallest
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 2000})
+            tallest = max(tallest, page.evaluate(HEIGHT))
+
+    measure()
+    if kind == "position":                          # a move and the reply: both said on the table
+        page.wait_for_function(YOUR_TURN)
+        play_by_clicks(page, "S2D")
+        page.wait_for_selector("[data-reply]")
+        page.wait_for_function(YOUR_TURN)
+        measure()
+    if kind == "puzzle":                            # a wrong try's verdict, then the answer
+        play_by_clicks(page, "TD")
+        page.wait_for_selector("[data-verdict=wrong]")
+        measure()
+        page.click("button[data-action=reveal]")
+        page.wait_for_selector("[data-answer]")
+        measure()
+    print(f"{kind}: the table at its tallest {tallest} px, the snippet asks {asked:.0f} px")
+    assert tallest <= asked <= tallest + 48, (tallest, asked)

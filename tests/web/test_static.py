@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from jaipur import position_from_json
-from jaipur.web.links import EMBED_HEIGHT, main, make_link, make_snippet
+from jaipur.web.links import CAPTION_HEIGHT, EMBED_HEIGHTS, main, make_link, make_snippet
 from jaipur.web.static import static_page
 
 POSITION = {"market": "MMMDG", "hands": ["LLLS", "CCPP"], "herds": [1, 2], "seed": 4,
@@ -81,7 +81,8 @@ def test_the_snippet_escapes_every_ampersand_and_the_title() -> None:
     (frame,) = parsed.iframes
     assert frame["src"] == link and frame["title"] == 'Jaipur: "sell" <now>'
     assert "&amp;" in snippet and not re.search(r"&(?!amp;|lt;|gt;|quot;|#x27;)", snippet)
-    assert f"height: {EMBED_HEIGHT}" in str(frame["style"])
+    still = int(EMBED_HEIGHTS["still"].removesuffix("px")) + CAPTION_HEIGHT   # a still picture with a caption
+    assert f"height: {still}px" in str(frame["style"])
     with pytest.raises(ValueError):
         make_snippet(link, height="1px; background: url(x)")
 

@@ -44,7 +44,7 @@ class LessonMode(MatchMode):
         super().table(st, s, selection, at)
         moved = self.moved if at is None else at is not self.history[0]
         st.restart = {"moved": moved, "reply": self.reply, "held": self.held and at is None,
-                      "caption": bool(st.caption)}
+                      "caption": st.caption}   # the text: its room is kept once the table moves on
         if moved:
             st.caption = ""
         if st.restart["held"]:
