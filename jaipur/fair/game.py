@@ -499,7 +499,8 @@ class FriendGame:
     def from_json_steps(cls, data: Any, suite: Suite | None = None) -> Steps[FriendGame]:
         """`from_json`, stepped."""
         def bad(why: str) -> FairError:
-            return FairError(f"This saved friend game cannot be read: {why}.", "friend-bad-save", why=why)
+            return FairError(f"This saved friend game cannot be read ({why}): it cannot go on.", "friend-bad-save",
+                             why=why)
 
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise bad("it is not a saved friend game")
@@ -526,15 +527,19 @@ class FriendGame:
                     g.game = m.game
                 elif m.game != g.game or m.number != len(g.messages) or m.prev != g._last_digest():
                     raise bad("its messages do not follow each other")
+                if m.sender == seat and m.deck is not None and m.deck.round not in g._secrets:
+                    raise bad(f"its key for round {m.deck.round} is missing")
                 yield from g._take(m, mine=m.sender == seat, trusted=True)
                 g._append(m)
+                if m.sender == seat and m.deck is not None and not g._keys_made(m.deck.round):
+                    raise bad(f"its key for round {m.deck.round} is not the one its deal was made with")
         except FairError as exc:
             if exc.code == "friend-bad-save":
                 raise
             raise bad(f"message {len(g.messages) + 1} does not replay ({exc.message})") from None
         except (JaipurError, ValueError, KeyError, IndexError) as exc:
             raise bad(f"message {len(g.messages) + 1} does not replay ({exc})") from None
-        if g.messages[0].sender == 0 and seat == 0 and g._signer.public() != g.publics[0]:
+        if len(g.messages) > seat and g._signer.public() != g.publics[seat]:
             raise bad("its signing key is not the game's")
         g.abandoned = bool(data.get("abandoned", False))
         invalid = data.get("invalid")
@@ -569,6 +574,17 @@ class FriendGame:
         if r not in self._secrets:
             self._secrets[r] = self._random(SECRET_SIZE)
         return self._secrets[r]
+
+    def _keys_made(self, r: int) -> bool:
+        """Whether this side's secret for round r made its pass over that round's deal (its first place checked:
+        a saved key lost or changed is found when the game is read, never later as the friend's cheating)."""
+        rd = self.rounds[r]
+        keys = self._my_keys(r)
+        if isinstance(keys, InviterKeys):
+            point = self.group.hash_to_element(label(self.game, keys.items[0]))
+            return self.group.encode(self.group.mul(point, keys.key)) == rd.deck1[0]
+        assert rd.deck2 is not None
+        return self.group.encode(self.group.mul(self._element(rd.deck1[keys.source[0]]), keys.keys[0])) == rd.deck2[0]
 
     def _my_keys(self, r: int) -> InviterKeys | FriendKeys:
         if r not in self._keys:
