@@ -200,3 +200,15 @@ def test_an_older_link_opened_again_is_said_and_the_last_one_changes_nothing() -
     click(a, "friend-paste", text=answer)
     assert find(a.platform.node, data_code="friend-seen")  # type: ignore[attr-defined]
     assert json.dumps(a.platform.storage, sort_keys=True) == saved  # type: ignore[attr-defined]
+
+
+def test_a_round_ended_by_this_side_says_to_send_its_link() -> None:
+    from jaipur.web.i18n import strings
+    from jaipur.web.model import FriendPanel
+    from jaipur.web.render_friend import status_line
+
+    ended = FriendPanel(phase="game", status="waiting", link="http://x/#friend=A", friend="Bo", result_coming=True)
+    assert status_line(ended, strings("en")).startswith("The round is over: send this link to Bo")
+    assert "بفرستید" in status_line(ended, strings("fa"))
+    sent = FriendPanel(phase="game", status="waiting", link="", friend="Bo", result_coming=True)
+    assert "send" not in status_line(sent, strings("en")).lower()
