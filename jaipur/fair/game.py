@@ -509,7 +509,8 @@ class FriendGame:
     def from_json_steps(cls, data: Any, suite: Suite | None = None) -> Steps[FriendGame]:
         """`from_json`, stepped."""
         def bad(why: str) -> FairError:
-            return FairError(f"This saved friend game cannot be read: {why}.", "friend-bad-save", why=why)
+            return FairError(f"This saved friend game cannot be read ({why}): it cannot go on.", "friend-bad-save",
+                             why=why)
 
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise bad("it is not a saved friend game")
@@ -544,7 +545,7 @@ class FriendGame:
             raise bad(f"message {len(g.messages) + 1} does not replay ({exc.message})") from None
         except (JaipurError, ValueError, KeyError, IndexError) as exc:
             raise bad(f"message {len(g.messages) + 1} does not replay ({exc})") from None
-        if g._signer.public() != g.publics[seat]:
+        if len(g.messages) > seat and g._signer.public() != g.publics[seat]:
             raise bad("its signing key is not the game's")
         if not g._signed(g.messages[-1]):  # the others' contents are held by the hash each next message names
             raise bad("its last message is not as its sender signed it")

@@ -590,6 +590,7 @@ WORDS: dict[str, str] = {
     "friend.status.send": "Send this link to {name}.",
     "friend.status.waiting": "Waiting for {name}'s link: open it, or paste it below.",
     "friend.status.result": "The round is over: its result comes with {name}'s next link, when each page has checked the whole round.",
+    "friend.status.result-send": "The round is over: send this link to {name}. The result comes with their reply, once both pages have checked the round.",
     "friend.status.over": "The match is over, and every round was checked.",
     "friend.status.over-send": "The match is over. Send {name} this last link so their page can check the round too.",
     "friend.status.invalid": "This game is not valid: a message broke the rules of fair play.",

@@ -5,7 +5,7 @@ screen's list of games with friends.
 Test hooks: `button[data-action=play-friend]` (start screen), `[data-friend-link]` (the link to send now, its
 `value`), `data-friend="waiting|your-turn|their-turn|over|invalid"` on the friend screen and the table,
 `textarea[data-friend-paste]` with `button[data-action=friend-paste]`, a refused link's `[data-problems]`
-with `li[data-code]`.
+with `li[data-code]`; while the page checks or makes a link, `.friend-status[aria-busy]` is present.
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ def status_line(panel: FriendPanel, s: Strings) -> str:
         if panel.link:
             return s.t("friend.status.their-turn-send" if panel.sent_move else "friend.status.deal", name=friend)
         return s.t("friend.status.their-turn", name=friend)
-    if panel.result_coming:
-        return s.t("friend.status.result", name=friend)
+    if panel.result_coming:   # this side's move ended the round: its link carries it
+        return s.t("friend.status.result-send" if panel.link else "friend.status.result", name=friend)
     return s.t("friend.status.send" if panel.link else "friend.status.waiting", name=friend)
 
 

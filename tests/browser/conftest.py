@@ -102,28 +102,36 @@ def page_log() -> PageLog:
     return PageLog()
 
 
+def record(target: Any, log: PageLog) -> None:
+    """Fill `log` from a page, or from a browser context (every page it opens, and their workers' requests)."""
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            log.console_errors.append(message.text)
+
+    def on_response(response: Any) -> None:
+        if response.status >= 400:
+            log.failed.append(f"{response.url} (HTTP {response.status})")
+
+    def on_failed(request: Any) -> None:
+        entry = f"{request.url} ({request.failure})"
+        (log.abandoned if "ERR_ABORTED" in str(request.failure) else log.failed).append(entry)
+
+    target.on("console", on_console)
+    target.on("response", on_response)
+    if hasattr(target, "pages"):   # a context: its uncaught errors come as web errors
+        target.on("weberror", lambda error: log.console_errors.append(f"uncaught: {error.error}"))
+    else:
+        target.on("pageerror", lambda error: log.console_errors.append(f"uncaught: {error}"))
+    target.on("request", lambda request: log.requests.append(request.url))
+    target.on("requestfailed", on_failed)
+
+
 @pytest.fixture
 def page(browser: Any, page_log: PageLog) -> Iterator[Any]:
     """A page in a fresh browser context (empty cache, no service worker) that records into page_log."""
     context = browser.new_context()
     pg = context.new_page()
-    def on_console(message: Any) -> None:
-        if message.type == "error":
-            page_log.console_errors.append(message.text)
-
-    def on_response(response: Any) -> None:
-        if response.status >= 400:
-            page_log.failed.append(f"{response.url} (HTTP {response.status})")
-
-    pg.on("console", on_console)
-    pg.on("response", on_response)
-    pg.on("pageerror", lambda error: page_log.console_errors.append(f"uncaught: {error}"))
-    pg.on("request", lambda request: page_log.requests.append(request.url))
-    def on_failed(request: Any) -> None:
-        entry = f"{request.url} ({request.failure})"
-        (page_log.abandoned if "ERR_ABORTED" in str(request.failure) else page_log.failed).append(entry)
-
-    pg.on("requestfailed", on_failed)
+    record(pg, page_log)
     yield pg
     context.close()
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from jaipur.fair import wire
 from jaipur.rng import Rng
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
@@ -175,3 +176,41 @@ def test_the_friend_screens_read_in_persian() -> None:
     click(a, "play-friend")
     click(a, "friend-invite", text="آوا")
     assert "{" not in text_of(a.platform.node) and "بفرستید" in text_of(a.platform.node)  # type: ignore[attr-defined]
+
+
+def test_an_older_link_opened_again_is_said_and_the_last_one_changes_nothing() -> None:
+    a = invite()
+    b = page(hash_text=link_of(a)[link_of(a).index("#"):])
+    click(b, "friend-accept", text="Bo")
+    answer = link_of(b)
+    click(a, "friend-paste", text=answer)
+    rng = Rng(2)
+    while a.mode.game.number < 6:  # type: ignore[union-attr]
+        for c, other in ((a, b), (b, a)):
+            g = c.mode.game  # type: ignore[union-attr]
+            if g.status == "your-turn":
+                legal = g.legal_moves()
+                c.mode.play(legal[rng.below(len(legal))])  # type: ignore[union-attr]
+                c.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+            if link_of(c) and other.mode.game.number < g.number:  # type: ignore[union-attr]
+                click(other, "friend-paste", text=link_of(c))
+    g = a.mode.game  # type: ignore[union-attr]
+    last = g.messages[-1] if g.messages[-1].sender == 1 else g.messages[-2]
+    saved = json.dumps(a.platform.storage, sort_keys=True)  # type: ignore[attr-defined]
+    click(a, "friend-paste", text=wire.to_text(g.raw[last.number]))   # the last link taken, again: silence
+    assert not find(a.platform.node, data_problems="")  # type: ignore[attr-defined]
+    click(a, "friend-paste", text=answer)
+    assert find(a.platform.node, data_code="friend-seen")  # type: ignore[attr-defined]
+    assert json.dumps(a.platform.storage, sort_keys=True) == saved  # type: ignore[attr-defined]
+
+
+def test_a_round_ended_by_this_side_says_to_send_its_link() -> None:
+    from jaipur.web.i18n import strings
+    from jaipur.web.model import FriendPanel
+    from jaipur.web.render_friend import status_line
+
+    ended = FriendPanel(phase="game", status="waiting", link="http://x/#friend=A", friend="Bo", result_coming=True)
+    assert status_line(ended, strings("en")).startswith("The round is over: send this link to Bo")
+    assert "بفرستید" in status_line(ended, strings("fa"))
+    sent = FriendPanel(phase="game", status="waiting", link="", friend="Bo", result_coming=True)
+    assert "send" not in status_line(sent, strings("en")).lower()

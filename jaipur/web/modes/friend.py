@@ -250,8 +250,10 @@ class FriendMode(BaseMode):
         if self.busy is not None:
             self.problem = Reason("friend-busy", "Wait a moment: the last link is still being checked.")
             return
-        if number < g.number and g.messages[number].content == wire.from_text(text)[:len(g.messages[number].content)]:
-            return   # opened again (a reload, or the same link twice): the game is shown as it is
+        if g.number - 2 <= number < g.number and (
+                g.messages[number].content == wire.from_text(text)[:len(g.messages[number].content)]):
+            return   # the last link taken or sent, opened again (a reload): the game is shown as it is
+        # an older link goes on to the game, which says it was opened already (friend-seen) and changes nothing
         self._start("receive", lambda: g.receive_steps(text), lambda _: None)
 
     # ------------------------------------------------------------ running the cryptography
