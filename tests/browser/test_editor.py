@@ -11,6 +11,7 @@ import pytest
 
 from jaipur import JaipurError, position_from_json, position_to_json
 from jaipur.study.puzzlebook import load
+from jaipur.web.linkwriter import EMBED_HEIGHTS
 
 from .helpers import boot, letters, shown
 from .test_a11y import axe, axe_script  # noqa: F401 - axe_script is a fixture
@@ -98,7 +99,8 @@ def test_the_iframe_snippet_has_escaped_ampersands_and_opens_the_still_picture(
     boot(page, base_url + "index.html?edit=1&lang=fa", wait_settled)
     press(page, "editor-still")
     snippet = copied(page, "embed")
-    assert snippet.startswith('<iframe src="') and 'style="width: 100%; height: 64rem; border: 0"' in snippet
+    still = EMBED_HEIGHTS["still"]                          # the still table's measured height, not 64rem
+    assert snippet.startswith('<iframe src="') and f'style="width: 100%; height: {still}; border: 0"' in snippet
     src = snippet.split('src="', 1)[1].split('"', 1)[0]
     assert "lang=fa&amp;embed=1&amp;interactive=0#position=" in src
     assert "&" not in src.replace("&amp;", "")
