@@ -98,7 +98,7 @@ def friend_bar(state: TableState, s: Strings) -> Node | None:
     if panel is None:
         return None
     waiting = panel.status in ("waiting", "their-turn") and not panel.link and not panel.abandoned
-    return h("section", {"class": "friend-bar", "data-friend-bar": True, "aria-label": s.t("friend.title")},
+    return h("section", {"class": "friend-bar", "data-friend-bar": panel.status, "aria-label": s.t("friend.title")},
              h("p", {"class": "friend-status", "role": "status", "aria-live": "polite",
                      "aria-busy": "true" if panel.busy else None}, status_line(panel, s)),
              _problems(panel, s),
