@@ -97,11 +97,11 @@ EMBED_HEIGHT = "64rem"
 """The height of a replay's snippet (1024 px: its controls, each round's result and the game review), and of any
 link whose kind `embed_height` does not know."""
 
-EMBED_HEIGHTS = {"still": "744px", "position": "840px", "puzzle": "976px"}
+EMBED_HEIGHTS = {"still": "744px", "position": "840px", "puzzle": "1056px"}
 """The snippet's height for each kind of table: the tallest the embedded table was measured in headless Chromium,
 from 320 to 1280 px wide, in English and in Persian, in its tallest state (a hand of seven and a herd of five; a
 position after a move and the reply, its result shown; a puzzle after a wrong try, its answer revealed): a still
-picture 740 px, a position 831 px, a puzzle 969 px (tests/browser/test_embed_fit.py measures them again). In pixels,
+picture 740 px, a position 831 px, a puzzle 1043 px (tests/browser/test_embed_fit.py measures them again). In pixels,
 not rem: the host page's root font size must not change it."""
 
 CAPTION_HEIGHT = 56

@@ -39,7 +39,8 @@ ROWS = """() => [...document.querySelectorAll('.collection-levels li')].map(li =
   return Object.values(rows);
 })"""
 GAP = """() => { const s = document.querySelector('.collection summary'), count = s.querySelector('.collection-count');
-  const range = document.createRange(); range.selectNodeContents(s.firstChild);
+  const title = document.createTreeWalker(s, NodeFilter.SHOW_TEXT).nextNode();   // the word Puzzles
+  const range = document.createRange(); range.selectNodeContents(title);
   const a = range.getBoundingClientRect(), b = count.getBoundingClientRect();
   return document.querySelector('.jaipur').dir === 'rtl' ? a.left - b.right : b.left - a.right; }"""
 

@@ -139,7 +139,7 @@ def test_the_iframe_snippet_escapes_its_ampersands_and_opens_the_still_picture()
     click(c, pf, "editor-still")
     click(c, pf, "editor-copy", "embed")
     snippet = pf.copied[-1]
-    assert snippet.startswith('<iframe src="') and "height: 64rem" in snippet
+    assert snippet.startswith('<iframe src="') and "height: 744px" in snippet
     src = snippet.split('src="', 1)[1].split('"', 1)[0]
     assert "&amp;" in src and "&" not in src.replace("&amp;", "")
     shown = opened(src.replace("&amp;", "&"))
