@@ -58,13 +58,27 @@ def _sell_if_good(page: Any) -> tuple[str, list[str]] | None:
     return None
 
 
-@browser
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_a_whole_round_by_taps_fits_the_phone(page: Any, base_url: str, wait_settled: Callable[..., str],
-                                              size: tuple[int, int]) -> None:
+def _fits(page: Any, size: tuple[int, int], before: dict[tuple[int, int], Any], turn: int) -> None:
+    """At this size everything is in view with no scroll, no button covers a card, and the market and hand sit
+    where they sat at this size the turn before."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.wait_for_function(SETTLED)
+    now = page.evaluate(LAYOUT, list(ZONES))
+    where = f"turn {turn} at {size[0]}x{size[1]}"
+    assert now["out"] == [] and now["scrollY"] == 0, (where, now)
+    assert now["hits"] == 0, f"{where}: an action button covers a card"
+    if size in before:
+        assert (now["market"], now["hand"]) == (before[size]["market"], before[size]["hand"]), f"{where}: the table moved"
+    before[size] = now
+
+
+@browser
+def test_a_whole_round_by_taps_fits_every_phone(page: Any, base_url: str, wait_settled: Callable[..., str]) -> None:
+    """One round by taps; at every turn the table is measured at each phone size, upright and sideways (the
+    layout is CSS alone, so a resize shows what a phone of that size shows), and the taps move from size to size."""
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     boot(page, base_url + "?opponent=novice&mode=single-round&seed=11", wait_settled)
-    before: dict[str, Any] | None = None
+    before: dict[tuple[int, int], Any] = {}
     sales = 0
     for turn in range(80):
         try:
@@ -73,13 +87,9 @@ def test_a_whole_round_by_taps_fits_the_phone(page: Any, base_url: str, wait_set
             raise AssertionError(f"turn {turn}: " + page.inner_text("main")[:600]) from None
         if page.locator("[data-round-result], [data-match-result]").count():
             break
-        page.wait_for_function(SETTLED)
-        now = page.evaluate(LAYOUT, list(ZONES))
-        assert now["out"] == [] and now["scrollY"] == 0, now
-        assert now["hits"] == 0, "an action button covers a card"
-        if before is not None:
-            assert (now["market"], now["hand"]) == (before["market"], before["hand"]), "the table moved"
-        before = now
+        tap_size = SIZES[turn % len(SIZES)]
+        for size in [s for s in SIZES if s != tap_size] + [tap_size]:
+            _fits(page, size, before, turn)
         sold = _sell_if_good(page)
         if sold is not None:
             good, values = sold
@@ -91,6 +101,7 @@ def test_a_whole_round_by_taps_fits_the_phone(page: Any, base_url: str, wait_set
             play_one_move(page)
     assert page.locator("[data-round-result]").count() == 1, "the round did not end"
     assert sales > 0
+    assert set(before) == set(SIZES)
 
 
 @browser

@@ -234,7 +234,7 @@ def play(seed: int, mode: str, choose, heavy, thorough: bool = False, all_apply=
 
 
 # ====================================================================== seeded loops
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", [pytest.param(c, marks=pytest.mark.slow if c != 5 else ()) for c in range(CHUNKS)])
 def test_random_matches(chunk):
     played = 0
     for seed in range(chunk, MATCHES, CHUNKS):

@@ -422,7 +422,8 @@ def play_and_compare(jaipur, seed: int, mode: str) -> dict:
         p = q
 
 
-@pytest.mark.parametrize("first", range(0, AGREE_MATCHES, CHUNK))
+@pytest.mark.parametrize("first", [pytest.param(f, marks=pytest.mark.slow if f else ())
+                                   for f in range(0, AGREE_MATCHES, CHUNK)])
 def test_engine_agrees_with_reference(first):
     jaipur = engine()
     total = Counter()
