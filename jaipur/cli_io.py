@@ -10,14 +10,13 @@ import sys
 from typing import Any, NoReturn, TextIO
 
 from . import safejson
+from .bots.budgets import MAX_MOVETIME
 from .errors import BadPositionError, BadRecordError, JaipurError
 from .position import Position, position_from_json
 from .record import Record, record_from_compact, record_from_json
 
 MAX_INPUT = safejson.MAX_CHARS
 """Characters read at most from a position or record file (or standard input)."""
-MAX_MOVETIME = 3600.0
-"""Seconds a bot may be given to think about one move, at most."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 

@@ -13,6 +13,7 @@ import js
 
 from jaipur.bots import get_bot
 from jaipur.bots.arena import wilson
+from jaipur.bots.budgets import lab_spec
 from jaipur.bots.userbot import (
     TEMPLATE,
     UserBotError,
@@ -24,7 +25,7 @@ from jaipur.bots.userbot import (
 
 __all__ = ["TEMPLATE", "handle"]
 
-OPPONENTS = {"random": "random", "novice": "novice", "trader": "trader", "maharaja": "maharaja:movetime=0.2"}
+OPPONENTS = {level: lab_spec(level) for level in ("random", "novice", "trader", "maharaja")}
 MAX_ROUNDS = 1000
 LOAD_FACTOR = 5
 """Loading the code (running the module, making the bot) may take this many times the limit of a move."""

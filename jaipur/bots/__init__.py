@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from .base import Bot, NoMoveError, Thinking
-from .maharaja import BROWSER_MOVETIME, DEFAULT_MOVETIME
+from .budgets import BROWSER_MOVETIME, DEFAULT_MOVETIME
 from .registry import COMMAND_LEVELS, SEARCH_OPTIONS, UnknownBotError, get_bot
 from .suggest import Suggestion, suggest, think_suggest
 

@@ -13,6 +13,7 @@ from ..position import PLAYING, Position
 from ..rng import Rng
 from ..rules import legal_moves
 from ..types import View
+from .budgets import MAX_MOVETIME
 
 Thinking = Generator[None, None, str]
 """A bot's thinking: yields None now and then (so a page can breathe) and returns the move."""
@@ -76,8 +77,6 @@ class BadBudgetError(JaipurError):
     code = "bad-input"
 
 
-MAX_MOVETIME = 3600.0
-"""The longest thinking time accepted, in seconds."""
 
 
 def check_movetime(movetime: float | None) -> float | None:

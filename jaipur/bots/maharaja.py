@@ -33,14 +33,11 @@ from ..rules import legal_cache, play_unchecked, result
 from ..types import View
 from ..view import Dealer
 from .base import Bot, Thinking, check_movetime, legal_from_view
+from .budgets import DEFAULT_MOVETIME
 from .evaluator import Evaluator, load, shipped
 from .heuristics import DEFAULT, Scorer, Weights, table_from_view
 from .playout import candidates, playout_table, policy_move
 
-DEFAULT_MOVETIME = 1.0
-"""Seconds per move in CPython."""
-BROWSER_MOVETIME = 0.8
-"""Seconds per move in the browser (keeps the median decision under 1 s in Pyodide)."""
 DEFAULT_ITERATIONS = 800
 """Iterations when neither a time budget nor an iteration count is given."""
 YIELD_EVERY = 0.015

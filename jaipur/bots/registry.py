@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import JaipurError
 from .base import Bot
+from .budgets import MAX_MOVETIME
 
 LEVELS = ("novice", "trader", "maharaja")
 """The levels offered to players, weakest first."""
@@ -73,8 +74,9 @@ def parse_options(text: str) -> dict[str, Any]:
 def _check_search_options(level: str, options: dict[str, Any]) -> None:
     movetime = options.get("movetime")
     if movetime is not None and (isinstance(movetime, bool) or not isinstance(movetime, int | float)
-                                 or not math.isfinite(movetime) or not 0 < movetime <= 3600):
-        raise UnknownBotError(f"The {level} bot's movetime must be a number of seconds above 0 and at most 3600.")
+                                 or not math.isfinite(movetime) or not 0 < movetime <= MAX_MOVETIME):
+        raise UnknownBotError(f"The {level} bot's movetime must be a number of seconds above 0 and at most "
+                              f"{MAX_MOVETIME:.0f}.")
     iterations = options.get("iterations")
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                    or not 1 <= iterations <= 10_000_000):

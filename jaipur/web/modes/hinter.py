@@ -15,14 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...bots.budgets import HINT_MOVETIME
 from ...lang import Reason
 from ...rng import Rng
 from .thinker import Clock, stepped
 
 HINT_LEVEL = "maharaja"
 """The bot that suggests the player's moves (the strongest level)."""
-HINT_MOVETIME = 0.5
-"""Seconds the suggestion may think (at most the browser budget of the computer's own moves)."""
 
 HintDone = Callable[[str | None, Reason | None, BaseException | None], None]
 """What the hinter calls when the suggestion is thought: (move, reason, problem)."""

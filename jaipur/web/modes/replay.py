@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...bots.budgets import REVIEW_BUDGET, REVIEW_MOVETIME
 from ...position import Position
 from ...record import Record, replay
 from ...study.review import Point, Review, marks_of, moves_to_review, searcher, think_point
@@ -26,12 +27,8 @@ AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
 REVIEW_PLAYOUTS = 8
 """Playouts per estimate when the page reviews a round."""
-REVIEW_BUDGET = 45.0
-"""Seconds the page's review may take at most (then it shows the moves reviewed so far, and says so)."""
 REVIEW_ITERATIONS = 40
 """The top bot's iterations per position in the page's review (the same review on every device)..."""
-REVIEW_MOVETIME: float | None = 0.5
-"""... and at most this many seconds of its search per position (a slow device stops it sooner)."""
 REVIEW_WORKER_WAIT = 15.0
 """Seconds a review waits for the worker to start (once) before it reviews on the page's thread instead (the two
 together on a machine's two cores were slower than waiting: 30 s against 20 s for a 48-move round)."""

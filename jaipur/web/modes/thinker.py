@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import Any, Protocol
 
+from ...bots.budgets import BROWSER_MOVETIME
 from ...rng import Rng
 from ..address import LEVELS
 
@@ -129,11 +130,4 @@ def load_bots() -> Bots | None:
 
 def browser_movetimes() -> dict[str, float | None]:
     """Per-level thinking time for the browser (the maharaja's browser budget, when it has one)."""
-    out: dict[str, float | None] = {}
-    try:
-        from ...bots import maharaja
-
-        out["maharaja"] = float(getattr(maharaja, "BROWSER_MOVETIME", 0.8))
-    except Exception:  # noqa: BLE001
-        pass
-    return out
+    return {"maharaja": BROWSER_MOVETIME}
