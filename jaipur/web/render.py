@@ -157,7 +157,7 @@ def _start(state: TableState, s: Strings) -> Node:
                    h("p", {"class": "tagline"}, s.t("app.tagline")))),
                problems,
                _notices(state, s),
-               _learn_entry(state, s),
+               learn_entry(state, s),
                None if state.bots_ok else h("p", {"class": "note", "data-no-bots": True}, s.t("start.no-bots")),
                h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
                h("fieldset", {"class": "choices", "data-choice": "opponent"},
@@ -185,7 +185,7 @@ def _start(state: TableState, s: Strings) -> Node:
                    s.t("action.import")) if state.tools else None,
                  h("a", {"class": "link-button", "href": "./lab.html", "data-link": "lab"},
                    s.t("start.lab")) if state.tools else None),
-               _collection_list(state, s)))
+               collection_list(state, s)))
 
 
 def _name_fields(state: TableState, s: Strings) -> Node | None:
@@ -200,14 +200,6 @@ def _name_fields(state: TableState, s: Strings) -> Node | None:
                             "spellcheck": "false", "placeholder": s.t("name.player", n=n),
                             "value": state.names_choice[n - 1], "data-name": n}))
               for n in (1, 2)])
-
-
-def _learn_entry(state: TableState, s: Strings) -> Node | None:
-    return learn_entry(state, s)
-
-
-def _collection_list(state: TableState, s: Strings) -> Node | None:
-    return collection_list(state, s)
 
 
 def _stats(state: TableState, s: Strings) -> Node | None:
@@ -763,19 +755,7 @@ def _puzzle_panel(state: TableState, s: Strings) -> Node | None:
                             "disabled": verdict is None or not verdict.correct}, s.t("action.retry")),
                h("button", {"type": "button", "data-action": "open-editor"}, s.t("action.open-editor"))
                if state.tools else None),
-             _collection_nav(state, s), _lesson_nav(state, s))
-
-
-def _review_panel(state: TableState, s: Strings) -> Node | None:
-    return review_panel(state, s)
-
-
-def _lesson_nav(state: TableState, s: Strings) -> Node | None:
-    return lesson_nav(state, s)
-
-
-def _collection_nav(state: TableState, s: Strings) -> Node | None:
-    return collection_nav(state, s)
+             collection_nav(state, s), lesson_nav(state, s))
 
 
 def _ready_text(state: TableState, s: Strings, move: str) -> str:
@@ -974,7 +954,7 @@ def _replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                " · ", s.t("round", n=r.get("round", 1))),
              said,
              result,
-             _review_panel(state, s),
+             review_panel(state, s),
              h("div", {"class": "replay-row"},
                h("div", {"class": "replay-rounds", "role": "group", "aria-label": s.t("replay.rounds")},
                  h("span", {"class": "row-label"}, s.t("replay.rounds")),
