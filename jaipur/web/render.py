@@ -34,7 +34,7 @@ from .render_collection import collection_list, collection_nav
 from .render_editor import editor_panel, editor_screen
 from .render_friend import friend_bar, friend_screen, friends_list, play_friend_button
 from .render_lesson import held_turn, moved_line, restart_button
-from .render_match import match_summary
+from .render_match import match_summary, seal_marks
 from .render_review import review_panel
 from .render_tutorial import learn_entry, lesson_nav
 from .rulebook import Paragraph, summary
@@ -397,12 +397,6 @@ def _bar(state: TableState, s: Strings) -> Node:
              toggle, tools)
 
 
-def _seals(s: Strings, n: int) -> Node:
-    return h("span", {"class": "seals", "data-seals": n, "title": s.t("seals", n=n), "role": "img",
-                      "aria-label": s.t("seals", n=n)},
-             [h("span", {"class": "seal", "aria-hidden": "true"}) for _ in range(n)])
-
-
 def _card_back(extra: str = "") -> Node:
     return h("span", {"class": "card back" + (" " + extra if extra else ""), "aria-hidden": "true"})
 
@@ -423,7 +417,7 @@ def _opponent(state: TableState, s: Strings, v: dict[str, Any], other: int) -> N
                          "aria-label": name},
              h("div", {"class": "who"},
                h("span", {"class": "name"}, name),
-               _seals(s, v["seals"][other]),
+               seal_marks(s, v["seals"][other]),
                h("span", {"class": "dots", "aria-hidden": "true"}, h("i"), h("i"), h("i")) if state.thinking else None),
              h("div", {"class": "zone opp-hand", "data-zone": "opponent-hand", "data-count": n_hand,
                        "data-revealed": "true" if revealed else None, "role": "group",
@@ -581,7 +575,7 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
         banner = h("div", {"class": "banner empty", "aria-hidden": "true"})
     tokens = h("div", {"class": "zone tokens my-tokens", "data-zone": "tokens", "role": "group",
                        "aria-label": s.t("zone.tokens")},
-               h("span", {"class": "who"}, h("span", {"class": "name"}, name), _seals(s, v["seals"][seat])),
+               h("span", {"class": "who"}, h("span", {"class": "name"}, name), seal_marks(s, v["seals"][seat])),
                _token_groups(taken["goods"], s),
                [h("span", {"class": "token bonus", "data-size": size, "role": "img",
                            "aria-label": s.t("token.bonus-hidden") if val is None else s.t("token.bonus", n=val)},
@@ -897,7 +891,7 @@ def _breakdown(state: TableState, s: Strings, v: dict[str, Any], res: dict[str, 
                    [h("td", {"data-score": res["scores"][x]}, h("strong", {}, s.num(res["scores"][x])))
                     for x in seats]),
                  h("tr", {"data-row": "seals"}, h("th", {"scope": "row"}, s.t("result.seals")),
-                   [h("td", {}, _seals(s, seals[x])) for x in seats]))),
+                   [h("td", {}, seal_marks(s, seals[x])) for x in seats]))),
              h("p", {"class": "verdict"}, verdict),
              h("p", {"class": "tiebreak", "data-tiebreak": res["tiebreak"]},
                s.t(f"result.tiebreak.{res['tiebreak']}")) if res.get("tiebreak") else None,
