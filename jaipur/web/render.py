@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from ..cards import GOODS, ORDER
 from .i18n import LANGS, Strings, language
-from .model import KEY_COMMANDS, KINDS, MoveEntry, TableState, roving_index
+from .model import KINDS, MoveEntry, TableState, roving_index
 from .names import MAX_NAME
 from .nodes import TEXT as TEXT  # the tree's tools, re-exported
 from .nodes import Child as Child
@@ -35,6 +35,7 @@ from .render_editor import editor_panel, editor_screen
 from .render_friend import friend_bar, friend_screen, friends_list, play_friend_button
 from .render_lesson import held_turn, moved_line, restart_button
 from .render_match import match_summary, seal_marks
+from .render_parts import actor, page_notices, shortcut, token
 from .render_review import review_panel
 from .render_tutorial import learn_entry, lesson_nav
 from .rulebook import Paragraph, summary
@@ -84,7 +85,7 @@ def announcement(state: TableState, s: Strings) -> str:
     parts = []
     last = state.last
     if last is not None and (last["seat"] != state.seat or state.you_are_named):
-        parts.append(s.did(last, _actor(state, last["seat"])))
+        parts.append(s.did(last, actor(state, last["seat"])))
     res = v.get("result")
     if state.screen == "table" and state.dialog in ("round", "match") and res is not None:
         sc = res["scores"]
@@ -156,7 +157,7 @@ def _start(state: TableState, s: Strings) -> Node:
                    h("h1", {}, s.t("app.title")),
                    h("p", {"class": "tagline"}, s.t("app.tagline")))),
                problems,
-               _notices(state, s),
+               page_notices(state, s),
                learn_entry(state, s),
                None if state.bots_ok else h("p", {"class": "note", "data-no-bots": True}, s.t("start.no-bots")),
                h("p", {"class": "note"}, s.t("start.position")) if state.from_position else None,
@@ -251,18 +252,6 @@ def _pass(state: TableState, s: Strings) -> Node:
 # ---------------------------------------------------------------- the table
 
 
-def _shortcut(command: str) -> str:
-    """The aria-keyshortcuts of a command's button, from the page's key map ('T', 'Backspace Delete')."""
-    return " ".join(code.removeprefix("Key") for code, c in KEY_COMMANDS.items() if c == command)
-
-
-def _actor(state: TableState, seat: int) -> str | None:
-    """Who did it, for a log line: None means 'you' (the seat in front of the screen, against the computer)."""
-    if seat == state.seat and not state.you_are_named:
-        return None
-    return state.names[seat]
-
-
 def _table(state: TableState, s: Strings) -> Node:
     v = state.view
     assert v is not None
@@ -285,30 +274,10 @@ def _table(state: TableState, s: Strings) -> Node:
              shown, dialog)
 
 
-def _notices(state: TableState, s: Strings) -> Node | None:
-    prompt = None
-    if state.previous is not None:   # a link (or another tab) would have its game saved over: ask
-        other = state.previous.code == "save.other-tab"
-        prompt = h("div", {"class": "notices", "role": "group", "data-prompt": "previous-game",
-                           "aria-labelledby": "previous-game-text"},
-                   h("p", {"id": "previous-game-text", "data-code": state.previous.code}, s.reason(state.previous)),
-                   h("button", {"type": "button", "class": "primary small", "data-action": "resume-previous"},
-                     s.t("action.load-other" if other else "action.resume-previous")),
-                   h("button", {"type": "button", "class": "small", "data-action": "keep-new"},
-                     s.t("action.play-here" if other else "action.keep-new")))
-    if not state.notices:
-        return prompt
-    notices = h("div", {"class": "notices", "role": "status", "data-notices": True},
-                h("ul", {}, [h("li", {"data-code": n.code}, s.reason(n)) for n in state.notices]),
-                h("button", {"type": "button", "class": "small", "data-action": "dismiss-notices"},
-                  s.t("action.notices")))
-    return notices if prompt is None else h("div", {"class": "notices-and-prompt"}, prompt, notices)
-
-
 def _top(state: TableState, s: Strings) -> Node | None:
     """The caption of an embedded position (plain text) and the notices (bad address, saved game, …)."""
     pz = state.puzzle
-    notices = _notices(state, s)
+    notices = page_notices(state, s)
     if pz is not None:
         task = pz["caption"] or s.t("puzzle.task", name=state.names[pz["solver"]])
         caption: Node | None = h("p", {"class": "caption puzzle-task", "data-puzzle-task": True},
@@ -369,7 +338,7 @@ def _bar(state: TableState, s: Strings) -> Node:
                               "aria-label": s.t("action.tools"), "title": s.t("action.tools")},
                    h("span", {"class": "burger", "aria-hidden": "true"}))
         tools = h("div", {"class": "tools" + (" open" if state.tools_open else ""), "id": "table-tools"},
-                  h("button", {"type": "button", "data-action": "suggest", "aria-keyshortcuts": _shortcut("suggest"),
+                  h("button", {"type": "button", "data-action": "suggest", "aria-keyshortcuts": shortcut("suggest"),
                                "disabled": not can_suggest, "aria-busy": "true" if state.suggesting else None},
                     s.t("action.suggest-busy" if state.suggesting else "action.suggest"))
                   if state.can_suggest and state.kind in ("game", "position") else None,
@@ -378,7 +347,7 @@ def _bar(state: TableState, s: Strings) -> Node:
                   h("button", {"type": "button", "data-action": "rules", "aria-haspopup": "dialog"},
                     s.t("action.rules")),
                   h("button", {"type": "button", "data-action": "keys", "aria-haspopup": "dialog",
-                               "aria-keyshortcuts": _shortcut("keys") + " Shift+?"}, s.t("action.keys")),
+                               "aria-keyshortcuts": shortcut("keys") + " Shift+?"}, s.t("action.keys")),
                   h("button", {"type": "button", "data-action": "switch-lang", "data-value": other_lang,
                                "lang": other_lang}, language(other_lang).name),
                   h("button", {"type": "button", "data-action": "menu"}, s.t("action.menu")))
@@ -399,10 +368,6 @@ def _bar(state: TableState, s: Strings) -> Node:
 
 def _card_back(extra: str = "") -> Node:
     return h("span", {"class": "card back" + (" " + extra if extra else ""), "aria-hidden": "true"})
-
-
-def _token(good: str, value: int, s: Strings, extra: str = "") -> Node:
-    return h("span", {"class": "token" + (" " + extra if extra else ""), "data-good": good}, s.num(value))
 
 
 def _opponent(state: TableState, s: Strings, v: dict[str, Any], other: int) -> Node:
@@ -452,7 +417,7 @@ def _token_groups(goods: list[list[Any]], s: Strings) -> list[Node]:
             out.append(h("span", {"class": "token-group", "data-good": g, "role": "img",
                                   "aria-label": s.t("token.good", good=s.title(g),
                                                     values=s.t("comma").join(s.num(val) for val in values))},
-                          [_token(g, val, s, "small") for val in values]))
+                          [token(g, val, s, "small") for val in values]))
     return out
 
 
@@ -505,7 +470,7 @@ def _center(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                               s.num(val) for val in v["goods"][g]) or s.t("empty"))},
                   h("span", {"class": "pile-icon", "aria-hidden": "true"}),
                   h("span", {"class": "pile-tokens"},
-                    [_token(g, val, s, "small" + (" top" if i == 0 else "")) for i, val in enumerate(v["goods"][g])]
+                    [token(g, val, s, "small" + (" top" if i == 0 else "")) for i, val in enumerate(v["goods"][g])]
                     or h("span", {"class": "muted"}, s.t("empty"))),
                   h("span", {"class": "pile-left", "aria-hidden": "true"}, s.t("pile.left", n=len(v["goods"][g])))
                   if v["goods"][g] else None)
@@ -612,7 +577,7 @@ def _said(state: TableState, s: Strings, seat: int) -> Node:
     return h("div", {"class": "banner last-move" + (" with-own" if own is not None else ""),
                      "data-last-move": reply["move"] if reply is not None else None},
              h("p", {"class": "said own-move", "data-own-move": own["move"]},
-               h("span", {}, s.did(own, _actor(state, seat))),
+               h("span", {}, s.did(own, actor(state, seat))),
                h("button", {"type": "button", "class": "hide-own", "data-action": "dismiss-own",
                             "aria-label": s.t("action.hide-own"), "title": s.t("action.hide-own")},
                  h("span", {"aria-hidden": "true"}, "×")) if state.own is not None else None)
@@ -643,7 +608,7 @@ def _actions(state: TableState, s: Strings) -> Node:
         why = s.reason(a.reason) if a and not enabled else ""
         asked = state.wanted is None or kind in state.wanted   # a tutorial step highlights only what it asks for
         buttons.append(h("button", {"type": "button", "class": "act" + (" primary" if enabled and asked else ""),
-                                    "data-action": kind, "aria-keyshortcuts": _shortcut(kind), "disabled": not enabled,
+                                    "data-action": kind, "aria-keyshortcuts": shortcut(kind), "disabled": not enabled,
                                     "data-move": None, "data-candidate": a.move if a and a.move else None,
                                     "title": why or None},
                          s.t(f"action.{kind}")))
@@ -665,7 +630,7 @@ def _actions(state: TableState, s: Strings) -> Node:
     undo = None
     if state.tools and state.kind in ("game", "position") and state.opponent != "human":
         undo = h("button", {"type": "button", "class": "act undo", "data-action": "undo",
-                            "aria-keyshortcuts": _shortcut("undo"), "disabled": not state.can_undo}, s.t("action.undo"))
+                            "aria-keyshortcuts": shortcut("undo"), "disabled": not state.can_undo}, s.t("action.undo"))
     # only the answer to a selection (ready / why not) is live: "your turn" is said by the bar's status
     said = kind in ("ready", "why")
     return h("div", {"class": "actions"},
@@ -680,7 +645,7 @@ def _actions(state: TableState, s: Strings) -> Node:
                back,
                undo, restart_button(state, s),
                h("button", {"type": "button", "class": "act clear", "data-action": "clear",
-                            "aria-keyshortcuts": _shortcut("clear"), "disabled": not state.selection},
+                            "aria-keyshortcuts": shortcut("clear"), "disabled": not state.selection},
                  s.t("action.clear"))
                if state.interactive else None))
 
@@ -697,7 +662,7 @@ def _preview(state: TableState, s: Strings, move: str | None) -> Node:
     parts: list[str] = []
     attrs: dict[str, Any] = {"class": "preview", "data-preview": pv.move, "data-kind": pv.kind}
     if pv.kind == "sell":
-        chips = [_token(pv.good, val, s, "small") for val in pv.values]
+        chips = [token(pv.good, val, s, "small") for val in pv.values]
         if pv.values:
             parts.append(s.t("preview.sell", values=s.t("preview.plus").join(s.num(x) for x in pv.values),
                              rupees=s.plural("rupees", pv.rupees)))
@@ -763,7 +728,7 @@ def _log(state: TableState, s: Strings) -> Node:
     for entry in reversed(state.log):
         if entry["kind"] == "round-start":
             starter = entry["seat"]
-            who = _actor(state, starter)
+            who = actor(state, starter)
             text = (s.t("log.round-start.you", n=entry["round"]) if who is None
                     else s.t("log.round-start.other", n=entry["round"], name=who))
             items.append(h("li", {"class": "log-round", "data-round": entry["round"]}, text))
@@ -776,7 +741,7 @@ def _log(state: TableState, s: Strings) -> Node:
             mine = entry["seat"] == state.seat
             items.append(h("li", {"class": "log-move" + (" mine" if mine else " theirs"),
                                   "data-move": entry["move"], "data-seat": entry["seat"]},
-                           s.did(entry, _actor(state, entry["seat"]))))
+                           s.did(entry, actor(state, entry["seat"]))))
     return h("aside", {"class": "zone log", "data-zone": "log", "aria-label": s.t("zone.log")},
              h("h2", {}, s.t("zone.log")),
              h("ol", {"reversed": True}, items) if items else h("p", {"class": "muted"}, s.t("log.empty")))
@@ -803,7 +768,7 @@ def _dialog(state: TableState, s: Strings, v: dict[str, Any]) -> Node | None:
     if last is not None and (last["seat"] != state.seat or state.you_are_named):
         # the move that ended the round, so it is not hidden behind the dialog
         breakdown.children.insert(0, h("p", {"class": "last-line", "data-last-move": last["move"]},
-                                       s.did(last, _actor(state, last["seat"]))))
+                                       s.did(last, actor(state, last["seat"]))))
     look = h("button", {"type": "button", "data-action": "look-table"}, s.t("action.look-table")) \
         if state.kind in ("game", "position") else None
     if state.dialog == "match":
@@ -920,9 +885,9 @@ def _replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
     last = r.get("last")
     if last is not None:
         said = h("p", {"class": "replay-said", "data-last-move": last["move"], "aria-live": "polite"},
-                 s.did(last, _actor(state, last["seat"])))
+                 s.did(last, actor(state, last["seat"])))
     else:
-        starter = _actor(state, r.get("to_move", 0))
+        starter = actor(state, r.get("to_move", 0))
         said = h("p", {"class": "replay-said", "aria-live": "polite"},
                  s.t("replay.dealt.you", n=r.get("round", 1)) if starter is None else
                  s.t("replay.dealt", n=r.get("round", 1), name=starter))
