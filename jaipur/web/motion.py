@@ -12,7 +12,7 @@ lightweight copy; a selector that matches nothing means no flight). What flies
 the token as it lay). Anything that leaves a face-down place (the deck, the
 opponent's hand) flies face down and is seen only once it has landed.
 
-The selectors follow render.py's zones: cards are the `.card` elements of
+The selectors follow render_table.py's zones: cards are the `.card` elements of
 `[data-zone=market|hand|herd|opponent-hand|deck]` in their drawn order (market and
 hands in canonical letter order), camels of the opponent's herd land on its one
 icon, sold cards on the discard pile's `.sold[data-good=…]`, goods tokens come

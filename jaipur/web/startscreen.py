@@ -3,7 +3,7 @@ and what the screen offers a newcomer (the guided first game suggested, a middle
 
 The controller owns one `StartScreen` and asks it when the start screen's buttons are pressed, when a new
 game is dealt (its opponent, mode and players) and when the start screen is drawn (its part of the
-`TableState`: the tutorial's suggestion, the statistics, the puzzle collection); render.py draws it.
+`TableState`: the tutorial's suggestion, the statistics, the puzzle collection); render_start.py draws it.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ from jaipur.web.app import Controller
 from jaipur.web.i18n import catalogue, strings
 from jaipur.web.links import make_link
 from jaipur.web.model import KEY_COMMANDS, ROVING_ZONES, key_command
-from jaipur.web.render import KEY_ROWS, TEXT, Node, find, text_of, walk
+from jaipur.web.render import TEXT, Node, find, text_of, walk
+from jaipur.web.render_dialogs import KEY_ROWS
 
 from .fakes import FakeBots, FakePlatform
 
