@@ -10,19 +10,31 @@ def set_stage(name: str) -> None:
     document.documentElement.dataset.stage = name
 
 
-def explain(exc: BaseException, lang: str = "en") -> str:
-    """A sentence a player understands for an exception raised while starting, in English or Persian."""
-    fa = lang == "fa"
+ENGLISH = {
+    "incomplete": "The game's files are incomplete: the module {module} is missing. "
+                  "Reload the page; if this keeps happening, the site was not built completely.",
+    "crashed": "The game could not start because of an internal error ({detail}). Reload the page to try again.",
+}
+"""The two sentences in English, for a page without index.html's loading screen (whose words, from the
+catalogues' `boot.*` keys, are in the player's language)."""
+
+
+def explain(exc: BaseException, words: dict[str, str] | None = None) -> str:
+    """A sentence a player understands for an exception raised while starting, in the loading screen's words."""
+    words = {**ENGLISH, **(words or {})}
     if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("jaipur"):
-        if fa:
-            return (f"فایل‌های بازی ناقص است: ماژول {exc.name} پیدا نشد. "
-                    "صفحه را دوباره بارگذاری کنید؛ اگر باز هم چنین شد، سایت کامل ساخته نشده است.")
-        return (f"The game's files are incomplete: the module {exc.name} is missing. "
-                "Reload the page; if this keeps happening, the site was not built completely.")
+        return words["incomplete"].replace("{module}", str(exc.name))
     detail = " ".join(str(exc).split())[:200]
-    if fa:
-        return f"بازی به خاطر یک خطای داخلی شروع نشد ({type(exc).__name__}: {detail}). صفحه را دوباره بارگذاری کنید."
-    return f"The game could not start because of an internal error ({type(exc).__name__}: {detail}). Reload the page to try again."
+    return words["crashed"].replace("{detail}", f"{type(exc).__name__}: {detail}")
+
+
+def boot_words() -> dict[str, str]:
+    """The loading screen's words (window.jaipurBootWords, set by index.html), or none."""
+    try:
+        got = window.jaipurBootWords
+        return {str(k): str(v) for k, v in got.to_py().items()} if got is not None else {}
+    except Exception:  # noqa: BLE001 - a page without the loading screen: English
+        return {}
 
 
 def show_error(message: str) -> None:
@@ -49,7 +61,7 @@ async def boot() -> None:
             await result
     except Exception as exc:  # noqa: BLE001 - every failure must reach the player as a sentence
         window.console.error(traceback.format_exc())
-        show_error(explain(exc, str(document.documentElement.lang or "en")))
+        show_error(explain(exc, boot_words()))
 
 
 await boot()  # noqa: F704, PLE1142 - PyScript runs the entry script with top-level await

@@ -107,6 +107,7 @@ def fetch_vendor(force: bool = False) -> None:
         install_runtime()
     vendor_micropip()
     vendor_friend()
+    sync_boot_words()
     sync_editor()
     sync_bytecode()
     write_bundle(ROOT / BUNDLE)
@@ -129,6 +130,24 @@ def install_runtime() -> None:
     files = sorted(p.relative_to(VENDOR).as_posix() for p in VENDOR.rglob("*") if p.is_file())
     STAMP.write_text(json.dumps({"versions": pinned_versions(), "files": files}, indent=1) + "\n", encoding="utf-8")
     print(f"Runtime ready in {VENDOR.relative_to(ROOT)}/ ({len(files)} files).", flush=True)
+
+
+def sync_boot_words(root: Path = ROOT) -> bool:
+    """Write the loading screen's words into index.html from the catalogues (jaipur/lang's `boot.*` keys, by
+    jaipur.web.bootwords) when they differ; True if the page was written. A new language needs no edit here."""
+    import importlib
+
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    bootwords = importlib.import_module("jaipur.web.bootwords")
+    page = root / "index.html"
+    text = page.read_text(encoding="utf-8")
+    written = bootwords.page_with_words(text)
+    if written == text:
+        return False
+    page.write_text(written, encoding="utf-8")
+    print("Wrote the loading screen's words into index.html from jaipur/lang.", flush=True)
+    return True
 
 
 def sync_editor() -> bool:
@@ -484,11 +503,25 @@ def _imports(name: str, path: Path) -> set[str]:
     return {m for m in found if m == "jaipur" or m.startswith("jaipur.")}
 
 
+def registry_modules(root: Path = ROOT) -> list[str]:
+    """The bot modules jaipur.bots.registry makes by name (its `BotEntry(name, module, ...)` rows), but the
+    frozen baselines: the page ships every level it can play and no arena-only bot."""
+    found = []
+    for node in ast.walk(ast.parse((root / "jaipur" / "bots" / "registry.py").read_bytes())):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "BotEntry" and len(node.args) >= 2:
+            frozen = any(k.arg == "frozen" and getattr(k.value, "value", False) is True for k in node.keywords)
+            module = getattr(node.args[1], "value", None)
+            if isinstance(module, str) and not frozen:
+                found.append(f"jaipur.bots.{module}")
+    return found
+
+
 def page_files(root: Path = ROOT) -> list[str]:
     """What the page and its worker run: the modules PAGE_ENTRIES import (followed through every import
-    statement, lazy ones included), every language catalogue (read by name, jaipur/lang/<code>.py) and every
-    data file; never the command line, training, the arena runners or the link tools they do not import."""
-    todo = list(PAGE_ENTRIES) + [f"jaipur.lang.{p.stem}" for p in (root / "jaipur" / "lang").glob("*.py")]
+    statement, lazy ones included), every language catalogue (read by name, jaipur/lang/<code>.py), every bot
+    the registry makes by name but the frozen baselines, and every data file; never the command line, training, the arena runners or the link tools they do not import."""
+    todo = (list(PAGE_ENTRIES) + [f"jaipur.lang.{p.stem}" for p in (root / "jaipur" / "lang").glob("*.py")]
+            + registry_modules(root))
     seen: dict[str, Path] = {}
     while todo:
         parts = todo.pop().split(".")

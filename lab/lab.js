@@ -177,11 +177,22 @@ async function start() {
     lab.ready = false;
   };
 
+  /* The opponents the registry offers (jaipur.bots.registry, sent with "ready"): the list in lab.html shows
+     until then; the choice made stays chosen when it is still offered. Text, never markup. */
+  const showLevels = (levels) => {
+    const select = document.querySelector("[data-lab-input=level]");
+    if (!select || !Array.isArray(levels) || !levels.length) return;
+    const chosen = select.value;
+    select.replaceChildren(...levels.map(([value, label]) => new Option(String(label), String(value))));
+    select.value = levels.some(([value]) => value === chosen) ? chosen : String(levels[0][0]);
+  };
+
   const onMessage = (message) => {
     switch (message.type) {
       case "ready":
         lab.ready = true;
         lab.template = message.template;
+        showLevels(message.levels);
         if (!lab.editor.get().trim()) setCode(lab.template);
         setRunning(false);
         if (!html.dataset.labResult) status("Ready: press Run.");

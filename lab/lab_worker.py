@@ -13,7 +13,7 @@ import js
 
 from jaipur.bots import get_bot
 from jaipur.bots.arena import wilson
-from jaipur.bots.budgets import lab_spec
+from jaipur.bots.registry import COMMAND_LEVELS, lab_label, lab_spec
 from jaipur.bots.userbot import (
     TEMPLATE,
     UserBotError,
@@ -25,7 +25,9 @@ from jaipur.bots.userbot import (
 
 __all__ = ["TEMPLATE", "handle"]
 
-OPPONENTS = {level: lab_spec(level) for level in ("random", "novice", "trader", "maharaja")}
+OPPONENTS = {level: lab_spec(level) for level in COMMAND_LEVELS}
+LEVEL_CHOICES = json.dumps([[level, lab_label(level)] for level in COMMAND_LEVELS])
+"""The lab's list of opponents, sent with "ready" (lab.html's own list is what shows until then)."""
 MAX_ROUNDS = 1000
 LOAD_FACTOR = 5
 """Loading the code (running the module, making the bot) may take this many times the limit of a move."""

@@ -20,11 +20,11 @@ const ready = (async () => {
   const glue = await fetch(new URL("lab_worker.py", here), { cache: "no-cache" });
   if (!glue.ok) throw new Error(`lab/lab_worker.py (HTTP ${glue.status})`);
   py.runPython(await glue.text(), { filename: "lab_worker.py" });
-  return { handle: py.globals.get("handle"), template: py.globals.get("TEMPLATE") };
+  return { handle: py.globals.get("handle"), template: py.globals.get("TEMPLATE"), levels: py.globals.get("LEVEL_CHOICES") };
 })();
 
 ready.then(
-  ({ template }) => postMessage(JSON.stringify({ type: "ready", template })),
+  ({ template, levels }) => postMessage(JSON.stringify({ type: "ready", template, levels: JSON.parse(levels) })),
   (err) => postMessage(JSON.stringify({ type: "boot-error", message: String(err && err.message || err).slice(0, 300) })),
 );
 

@@ -21,11 +21,3 @@ LAB_MOVETIME = 0.2
 MAX_MOVETIME = 3600.0
 """The cap on any thinking time: an hour."""
 
-
-def lab_spec(level: str) -> str:
-    """The bot spec the lab plays for an opponent level: the top level with the lab's budget, others as they are.
-
-    >>> lab_spec("maharaja"), lab_spec("novice")
-    ('maharaja:movetime=0.2', 'novice')
-    """
-    return f"{level}:movetime={LAB_MOVETIME:g}" if level == "maharaja" else level

@@ -8,22 +8,56 @@ True
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import JaipurError
 from .base import Bot
-from .budgets import MAX_MOVETIME
+from .budgets import BROWSER_MOVETIME, LAB_MOVETIME, MAX_MOVETIME
 
-LEVELS = ("novice", "trader", "maharaja")
+
+@dataclass(frozen=True)
+class BotEntry:
+    """One bot the registry makes: its name, its module and class in `jaipur.bots`, and where it plays."""
+
+    name: str
+    module: str
+    cls: str
+    offered: bool = True
+    """A level players choose (the page, the lab and the command line offer it)."""
+    searches: bool = False
+    """It takes `movetime` and `iterations`."""
+    frozen: bool = False
+    """A baseline kept for the arena only: never offered, never shipped to the page."""
+    page_movetime: float | None = None
+    """Seconds per move in the page, for a bot that searches."""
+    lab_movetime: float | None = None
+    """Seconds per move as the lab's opponent, for a bot that searches."""
+
+
+BOTS: tuple[BotEntry, ...] = (
+    BotEntry("random", "random_bot", "RandomBot", offered=False),
+    BotEntry("novice", "novice", "NoviceBot"),
+    BotEntry("trader", "trader", "TraderBot"),
+    BotEntry("maharaja", "maharaja", "MaharajaBot", searches=True, page_movetime=BROWSER_MOVETIME,
+             lab_movetime=LAB_MOVETIME),
+    BotEntry("maharaja-1", "maharaja1", "Maharaja1Bot", offered=False, searches=True, frozen=True),
+)
+"""Every bot, weakest first. A new level is its module and one entry here (and its name in each catalogue)."""
+
+LEVELS = tuple(b.name for b in BOTS if b.offered)
 """The levels offered to players, weakest first."""
-COMMAND_LEVELS = ("random", *LEVELS)
+COMMAND_LEVELS = tuple(b.name for b in BOTS if not b.frozen)
 """The levels of the command line and of `jaipur.bots.LEVELS`, weakest first (random included)."""
-ARENA_BOTS = (*COMMAND_LEVELS, "maharaja-1")
+ARENA_BOTS = tuple(b.name for b in BOTS)
 """Every bot the arena can field: the levels and the frozen baselines."""
-SEARCH_BOTS = ("maharaja", "maharaja-1")
+SEARCH_BOTS = tuple(b.name for b in BOTS if b.searches)
 """The bots that search (they take `movetime` and `iterations`)."""
+PAGE_MODULES = tuple(f"{__package__}.{b.module}" for b in BOTS if not b.frozen)
+"""The bot modules the page ships (serve.py reads this: the registry imports them by name)."""
 SEARCH_OPTIONS = ("movetime", "iterations")
 """Options every bot accepts; only the search bots use them."""
 USER_BOT = re.compile(r"^[^:]+\.py:[A-Za-z_][A-Za-z0-9_]*$")
@@ -100,19 +134,43 @@ def get_bot(spec: str, **options: Any) -> Bot:
         _check_search_options(level, merged)
     else:
         merged = {k: v for k, v in merged.items() if k not in SEARCH_OPTIONS}
-    bot_class: Any
-    if level == "random":
-        from .random_bot import RandomBot as bot_class
-    elif level == "novice":
-        from .novice import NoviceBot as bot_class
-    elif level == "trader":
-        from .trader import TraderBot as bot_class
-    elif level == "maharaja":
-        from .maharaja import MaharajaBot as bot_class
-    else:
-        from .maharaja1 import Maharaja1Bot as bot_class
+    found = entry(level)
+    bot_class: Any = getattr(importlib.import_module(f"{__package__}.{found.module}"), found.cls)
     try:
         bot: Bot = bot_class(**merged)
     except (TypeError, ValueError) as exc:
         raise UnknownBotError(f"Bad options for the {level} bot: {str(exc)[:160]}.") from None
     return bot
+
+
+def entry(name: str) -> BotEntry:
+    """The registry's entry of a bot by name; UnknownBotError if there is none.
+
+    >>> entry("maharaja").searches, entry("novice").page_movetime
+    (True, None)
+    """
+    for bot in BOTS:
+        if bot.name == name:
+            return bot
+    raise unknown_bot(name)
+
+
+def page_movetimes() -> dict[str, float]:
+    """Seconds per move in the page, for each level that has its own page budget."""
+    return {b.name: b.page_movetime for b in BOTS if b.page_movetime is not None}
+
+
+def lab_spec(level: str) -> str:
+    """The bot spec the lab plays for an opponent level: with the lab's budget when the level has one.
+
+    >>> lab_spec("maharaja"), lab_spec("novice")
+    ('maharaja:movetime=0.2', 'novice')
+    """
+    found = entry(level)
+    return level if found.lab_movetime is None else f"{level}:movetime={found.lab_movetime:g}"
+
+
+def lab_label(level: str) -> str:
+    """How the lab's list names an opponent level (with its budget when it has one)."""
+    found = entry(level)
+    return level if found.lab_movetime is None else f"{level} ({found.lab_movetime:g} s a move)"

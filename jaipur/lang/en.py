@@ -645,6 +645,21 @@ WORDS: dict[str, str] = {
     "why.friend-no-move": "Message {number} from {name} does not play the move it owes: the game cannot go on.",
     "why.friend-no-secret": "Message {number} from {name} ends the round without showing its round secret.",
     "why.friend-stalled": "Message {number} from {name} leaves out the deal of round {round}: the game cannot go on.",
+    "boot.title": "Jaipur",
+    "boot.loading": "Loading",
+    "boot.runtime": "Downloading the Python runtime",
+    "boot.python": "Starting Python",
+    "boot.package": "Loading the game",
+    "boot.drawing": "Drawing the table",
+    "boot.slow": "The game took more than a minute to start. Check your connection and reload the page.",
+    "boot.missing": "A file the game needs could not be loaded: {name} (HTTP {status}). Reload the page; if this keeps happening, the site is incomplete.",
+    "boot.internal": "The game could not start because of an internal error. Reload the page to try again.",
+    "boot.failed": "The game could not be loaded: some of its files may be damaged. Repair and reload to fetch them again.",
+    "boot.repair": "Repair and reload",
+    "boot.vendor": "The game's runtime files are missing (assets/vendor). Start the site with python serve.py, or rebuild it with python serve.py --build DIR.",
+    "boot.incomplete": "The game's files are incomplete: the module {module} is missing. Reload the page; if this keeps happening, the site was not built completely.",
+    "boot.crashed": "The game could not start because of an internal error ({detail}). Reload the page to try again.",
+    "boot.noscript": "Jaipur needs JavaScript and WebAssembly: turn JavaScript on and reload.",
 }
 
 RULEBOOK: tuple[Section, ...] = (

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from jaipur.bots import budgets, get_bot
-from jaipur.bots.registry import UnknownBotError
+from jaipur.bots.registry import UnknownBotError, lab_label, lab_spec
 from jaipur.web.modes import hinter, replay, thinker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,8 +32,9 @@ def test_no_module_writes_a_thinking_time_of_its_own() -> None:
 
 def test_the_lab_says_the_budget_it_plays() -> None:
     text = (ROOT / "lab.html").read_text(encoding="utf-8")
-    assert f"maharaja ({budgets.LAB_MOVETIME:g} s a move)" in text
-    assert budgets.lab_spec("maharaja") == f"maharaja:movetime={budgets.LAB_MOVETIME:g}"
+    assert f"maharaja ({budgets.LAB_MOVETIME:g} s a move)" in text        # what shows until the worker is ready
+    assert lab_label("maharaja") == f"maharaja ({budgets.LAB_MOVETIME:g} s a move)"
+    assert lab_spec("maharaja") == f"maharaja:movetime={budgets.LAB_MOVETIME:g}"
 
 
 def test_the_one_hour_cap_is_the_same_everywhere() -> None:

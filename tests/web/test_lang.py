@@ -147,3 +147,19 @@ def test_a_count_of_one_is_said_in_the_singular() -> None:
         assert not re.search(r"\b1 (moves|cards|rupees)\b", text), text
     assert "(1 move played)" in said[0] and said[3] == "(1 card)" and said[4] == "1 rupee"
     assert s.plural("editor.zone.count", 3) == "(3 cards)"
+
+
+def test_the_loading_screen_has_every_languages_words_from_its_catalogue() -> None:
+    """index.html's words are the catalogues' `boot.*` keys as `python serve.py` writes them (run it after an edit)."""
+    from jaipur.web.bootwords import boot_words, page_with_words
+
+    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert page_with_words(text) == text, "index.html's loading-screen words are stale: run python serve.py --fetch-only"
+    for entry in LANGS:
+        words = boot_words(entry)
+        assert words["title"] and "{module}" in words["incomplete"] and "{detail}" in words["crashed"]
+    from jaipur.web.bootwords import NOSCRIPT_END, NOSCRIPT_START, SCRIPT_END, SCRIPT_START, replace_between
+
+    rest = replace_between(replace_between(text, SCRIPT_START, SCRIPT_END, ""), NOSCRIPT_START, NOSCRIPT_END, "")
+    for code in OTHERS:   # outside the written blocks the page names no language but the default
+        assert f'"{code}"' not in rest and f"'{code}'" not in rest, code

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import Any, Protocol
 
-from ...bots.budgets import BROWSER_MOVETIME
+from ...bots.registry import page_movetimes
 from ...rng import Rng
 from ..address import LEVELS
 
@@ -125,9 +125,9 @@ def load_bots() -> Bots | None:
         from ... import bots
     except Exception:  # noqa: BLE001 - a missing or broken bots package must not stop the table
         return None
-    return bots if hasattr(bots, "get_bot") and hasattr(bots, "LEVELS") else None  # type: ignore[return-value]
+    return bots if hasattr(bots, "get_bot") and hasattr(bots, "LEVELS") else None
 
 
 def browser_movetimes() -> dict[str, float | None]:
     """Per-level thinking time for the browser (the maharaja's browser budget, when it has one)."""
-    return {"maharaja": BROWSER_MOVETIME}
+    return dict(page_movetimes())
