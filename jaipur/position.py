@@ -273,7 +273,6 @@ def _known(value: Any, hands: tuple[Counts, Counts]) -> tuple[Counts, Counts]:
     return (known[0], known[1])
 
 
-
 def _json_object(data: Any) -> dict[str, Any]:
     """Read JSON text or data: a JSON object, nested no deeper than safejson allows."""
     if isinstance(data, (str, bytes)):
