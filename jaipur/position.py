@@ -21,7 +21,7 @@ from .cards import (
     letters_of,
 )
 from .errors import BadPositionError
-from .rng import round_rng
+from .rng import Rng, round_rng
 from .scoring import result
 from .types import RoundResult
 
@@ -38,6 +38,8 @@ NOTHING_KNOWN: tuple[Counts, Counts] = (NOTHING, NOTHING)
 """Public memory at the start of a round: neither seat knows any card of the other's hand."""
 GoodsToken = tuple[str, int]
 BonusToken = tuple[int, int]
+TakenGoods = tuple[tuple[GoodsToken, ...], tuple[GoodsToken, ...]]
+TakenBonus = tuple[tuple[BonusToken, ...], tuple[BonusToken, ...]]
 
 
 class Position:
@@ -271,15 +273,8 @@ def _known(value: Any, hands: tuple[Counts, Counts]) -> tuple[Counts, Counts]:
     return (known[0], known[1])
 
 
-def position_from_json(data: Any) -> Position:
-    """Read a position from JSON text or data, filling defaults and refusing bad input.
-
-    Raises BadPositionError with a sentence saying what is wrong.
-
-    >>> p = position_from_json({"market": "MMMDG", "hands": ["DDG", "SCL"], "seed": 3})
-    >>> p.hand_size(0), len(p.deck)
-    (3, 44)
-    """
+def _json_object(data: Any) -> dict[str, Any]:
+    """Read JSON text or data: a JSON object, nested no deeper than safejson allows."""
     if isinstance(data, (str, bytes)):
         try:
             data = safejson.loads(data, "The position")
@@ -289,165 +284,240 @@ def position_from_json(data: Any) -> Position:
         raise _bad(f"The position is nested more than {safejson.MAX_DEPTH} levels deep; positions nest far less.")
     if not isinstance(data, dict):
         raise _bad("A position must be a JSON object with at least 'market' and 'hands'.")
+    return data
+
+
+def _check_fields(data: dict[str, Any]) -> None:
+    """Every field is one a position may carry, and 'format' (if given) is jaipur-position/1."""
     unknown = sorted(str(k) for k in data if k not in KNOWN_FIELDS)
     if unknown:
         raise _bad(f"Unknown field '{str(unknown[0])[:30]}' in the position.")
     if data.get("format", FORMAT) != FORMAT:
         raise _bad(f"This reads '{FORMAT}' positions, not {json.dumps(data.get('format'))[:40]}.")
-    mode = data.get("mode", "standard")
+
+
+def _mode(data: dict[str, Any]) -> str:
+    """Read 'mode': 'standard' (the default) or 'single-round'."""
+    mode: str = data.get("mode", "standard")
     if mode not in MODES:
         raise _bad("'mode' must be 'standard' or 'single-round'.")
+    return mode
+
+
+def _round_and_seals(data: dict[str, Any], mode: str) -> tuple[int, tuple[int, int]]:
+    """Read 'round' (1-3, only 1 in a single round) and 'seals' (0 or 1 each, at most one per round played)."""
     rnd = _int(data, "round", 1, 1, 3 if mode == "standard" else 1)
     seals = _pair(data, "seals", [0, 0], 0, 1 if mode == "standard" else 0)
     if sum(seals) > rnd - 1:
         raise _bad(f"Only {rnd - 1} round(s) came before round {rnd}, so at most {rnd - 1} seal(s) can be held.")
-    to_move = _int(data, "to_move", 0, 0, 1)
-    starter = _int(data, "starter", to_move, 0, 1)
-    seed = _int(data, "seed", 0, 0, MAX_SEED)
+    return rnd, seals
+
+
+def _check_market_and_hands_given(data: dict[str, Any]) -> None:
+    """A position gives at least 'market' and 'hands'; everything else has a default."""
     if "market" not in data or "hands" not in data:
         raise _bad("A position needs at least 'market' (5 cards) and 'hands' (two strings of cards).")
-    market = _cards(data["market"], "The market")
-    hands_raw = data["hands"]
-    if not isinstance(hands_raw, list) or len(hands_raw) != 2:
+
+
+def _hands(value: Any) -> tuple[str, str]:
+    """Read 'hands': two strings of goods letters, no camels, at most 7 cards each (R14)."""
+    if not isinstance(value, list) or len(value) != 2:
         raise _bad("'hands' must be a list of two strings of cards, one per seat.")
-    hands = [_cards(h, f"Seat {s}'s hand", camels=False) for s, h in enumerate(hands_raw)]
+    hands = [_cards(h, f"Seat {s}'s hand", camels=False) for s, h in enumerate(value)]
     for s, h in enumerate(hands):
         if len(h) > HAND_LIMIT:
             raise _bad(f"Seat {s}'s hand holds {len(h)} cards, but a hand holds at most {HAND_LIMIT} (R14).")
-    herds = _pair(data, "herds", [0, 0], 0, DECK_COUNTS[CAMEL_INDEX])
-    discard = _cards(data.get("discard", ""), "The discard pile")
+    return (hands[0], hands[1])
+
+
+def _check_market_size(market: str) -> None:
+    """The market holds at most 5 cards (R10)."""
     if len(market) > MARKET_SIZE:
         raise _bad(f"The market holds {len(market)} cards; it holds 5 (R10).")
 
-    # taken tokens
-    taken_raw = data.get("taken", [{"goods": [], "bonus": []}, {"goods": [], "bonus": []}])
-    if not isinstance(taken_raw, list) or len(taken_raw) != 2:
+
+def _goods_token(seat: int, item: Any) -> GoodsToken:
+    """Read one taken goods token: a pair of one goods letter and a whole number, like ["D", 7]."""
+    if (not isinstance(item, list) or len(item) != 2 or not _is_good(item[0])
+            or isinstance(item[1], bool) or not isinstance(item[1], int)):
+        raise _bad(f"Seat {seat}'s goods tokens must be pairs like [\"D\", 7].")
+    return (item[0], item[1])
+
+
+def _bonus_token(seat: int, item: Any) -> BonusToken:
+    """Read one taken bonus token: a pair of its pile (the whole number 3, 4 or 5) and a whole number, like [3, 2]."""
+    if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
+            or not isinstance(item[0], int) or item[0] not in BONUS_SIZES
+            or isinstance(item[1], bool) or not isinstance(item[1], int)):
+        raise _bad(f"Seat {seat}'s bonus tokens must be pairs like [3, 2] (pile, value).")
+    return (item[0], item[1])
+
+
+def _taken_by(seat: int, value: Any) -> tuple[tuple[GoodsToken, ...], tuple[BonusToken, ...]]:
+    """Read one seat's taken tokens: an object whose 'goods' and 'bonus' (each empty by default) are token lists."""
+    if not isinstance(value, dict) or set(value) - {"goods", "bonus"}:
+        raise _bad(f"Seat {seat}'s taken tokens must be an object with 'goods' and 'bonus'.")
+    goods_list = value.get("goods", [])
+    bonus_list = value.get("bonus", [])
+    if not isinstance(goods_list, list) or not isinstance(bonus_list, list):
+        raise _bad(f"Seat {seat}'s taken goods and bonus tokens must be lists.")
+    goods = tuple(_goods_token(seat, item) for item in goods_list)
+    return goods, tuple(_bonus_token(seat, item) for item in bonus_list)
+
+
+def _taken(data: dict[str, Any]) -> tuple[TakenGoods, TakenBonus]:
+    """Read 'taken': a list of two objects, one per seat, of the tokens it took (none by default)."""
+    value = data.get("taken", [{"goods": [], "bonus": []}, {"goods": [], "bonus": []}])
+    if not isinstance(value, list) or len(value) != 2:
         raise _bad("'taken' must be a list of two objects, one per seat.")
-    taken_goods: list[tuple[tuple[str, int], ...]] = []
-    taken_bonus: list[tuple[tuple[int, int], ...]] = []
-    for s, t in enumerate(taken_raw):
-        if not isinstance(t, dict) or set(t) - {"goods", "bonus"}:
-            raise _bad(f"Seat {s}'s taken tokens must be an object with 'goods' and 'bonus'.")
-        goods_list = t.get("goods", [])
-        bonus_list = t.get("bonus", [])
-        if not isinstance(goods_list, list) or not isinstance(bonus_list, list):
-            raise _bad(f"Seat {s}'s taken goods and bonus tokens must be lists.")
-        gt: list[tuple[str, int]] = []
-        for item in goods_list:
-            if (not isinstance(item, list) or len(item) != 2 or not _is_good(item[0])
-                    or isinstance(item[1], bool) or not isinstance(item[1], int)):
-                raise _bad(f"Seat {s}'s goods tokens must be pairs like [\"D\", 7].")
-            gt.append((item[0], item[1]))
-        bt: list[tuple[int, int]] = []
-        for item in bonus_list:
-            if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
-                    or not isinstance(item[0], int) or item[0] not in BONUS_SIZES
-                    or isinstance(item[1], bool) or not isinstance(item[1], int)):
-                raise _bad(f"Seat {s}'s bonus tokens must be pairs like [3, 2] (pile, value).")
-            bt.append((item[0], item[1]))
-        taken_goods.append(tuple(gt))
-        taken_bonus.append(tuple(bt))
+    (goods0, bonus0), (goods1, bonus1) = _taken_by(0, value[0]), _taken_by(1, value[1])
+    return (goods0, goods1), (bonus0, bonus1)
 
-    fill = round_rng(seed, 0)
 
-    # goods piles
-    goods_raw = data.get("goods", {})
-    if not isinstance(goods_raw, dict):
+def _goods_pile(g: str, piles: dict[str, Any], taken: list[int]) -> tuple[int, ...]:
+    """Read one goods pile (highest first; by default full less those taken): no token beyond the real pile (R2)."""
+    if g in piles:
+        pile = _token_list(piles[g], f"The {NAMES[g]} pile")
+        if any(a < b for a, b in zip(pile, pile[1:])):
+            raise _bad(f"The {NAMES[g]} pile must be listed highest value first (R2).")
+    else:
+        pile = _remove_taken(GOODS_TOKENS[g], taken)
+    extra = _sub_multiset(pile + taken, GOODS_TOKENS[g])
+    if extra is not None:
+        raise _bad(
+            f"There is no further {NAMES[g]} token of value {extra}: the pile is "
+            f"{' '.join(map(str, GOODS_TOKENS[g]))} (R2)."
+        )
+    return tuple(pile)
+
+
+def _goods_piles(data: dict[str, Any], taken_goods: TakenGoods) -> tuple[tuple[int, ...], ...]:
+    """Read 'goods': an object of token piles keyed by goods letter (D G S C P L), in that order."""
+    piles = data.get("goods", {})
+    if not isinstance(piles, dict):
         raise _bad("'goods' must be an object of token piles, like {\"D\": [7, 5, 5]}.")
-    for key in goods_raw:
+    for key in piles:
         if not _is_good(key):
             raise _bad(f"'goods' has a pile for '{str(key)[:10]}', which is not a good (D G S C P L).")
-    goods: list[tuple[int, ...]] = []
-    for g in GOODS:
-        taken_here = [v for s in (0, 1) for (tg, v) in taken_goods[s] if tg == g]
-        if g in goods_raw:
-            pile = _token_list(goods_raw[g], f"The {NAMES[g]} pile")
-            if any(a < b for a, b in zip(pile, pile[1:])):
-                raise _bad(f"The {NAMES[g]} pile must be listed highest value first (R2).")
-        else:
-            pile = _remove_taken(GOODS_TOKENS[g], taken_here)
-        extra = _sub_multiset(pile + taken_here, GOODS_TOKENS[g])
-        if extra is not None:
-            raise _bad(
-                f"There is no further {NAMES[g]} token of value {extra}: the pile is "
-                f"{' '.join(map(str, GOODS_TOKENS[g]))} (R2)."
-            )
-        goods.append(tuple(pile))
+    return tuple(
+        _goods_pile(g, piles, [v for s in (0, 1) for (tg, v) in taken_goods[s] if tg == g]) for g in GOODS
+    )
 
-    # bonus piles
-    bonus_raw = data.get("bonus", {})
-    if not isinstance(bonus_raw, dict):
+
+def _bonus_pile(size: int, piles: dict[str, Any], taken: list[int], fill: Rng) -> tuple[int, ...]:
+    """Read one bonus pile (by default the rest of it, shuffled by the seed): no token beyond the real pile (R3)."""
+    if str(size) in piles:
+        pile = _token_list(piles[str(size)], f"The {size}-card bonus pile")
+    else:
+        pile = _remove_taken(BONUS_TOKENS[size], taken)
+        fill.shuffle(pile)
+    extra = _sub_multiset(pile + taken, BONUS_TOKENS[size])
+    if extra is not None:
+        raise _bad(
+            f"There is no further {size}-card bonus token of value {extra}: that pile is "
+            f"{' '.join(map(str, BONUS_TOKENS[size]))} (R3)."
+        )
+    return tuple(pile)
+
+
+def _bonus_piles(data: dict[str, Any], taken_bonus: TakenBonus, fill: Rng) -> tuple[tuple[int, ...], ...]:
+    """Read 'bonus': an object of the 3-, 4- and 5-card bonus piles keyed "3", "4" and "5", in that order."""
+    piles = data.get("bonus", {})
+    if not isinstance(piles, dict):
         raise _bad("'bonus' must be an object of piles, like {\"3\": [2, 1, 3]}.")
-    for key in bonus_raw:
+    for key in piles:
         if key not in ("3", "4", "5"):
             raise _bad(f"'bonus' has a pile '{str(key)[:10]}'; the piles are \"3\", \"4\" and \"5\".")
-    bonus: list[tuple[int, ...]] = []
-    for size in BONUS_SIZES:
-        taken_here = [v for s in (0, 1) for (ts, v) in taken_bonus[s] if ts == size]
-        if str(size) in bonus_raw:
-            pile = _token_list(bonus_raw[str(size)], f"The {size}-card bonus pile")
-        else:
-            pile = _remove_taken(BONUS_TOKENS[size], taken_here)
-            fill.shuffle(pile)
-        extra = _sub_multiset(pile + taken_here, BONUS_TOKENS[size])
-        if extra is not None:
-            raise _bad(
-                f"There is no further {size}-card bonus token of value {extra}: that pile is "
-                f"{' '.join(map(str, BONUS_TOKENS[size]))} (R3)."
-            )
-        bonus.append(tuple(pile))
+    return tuple(
+        _bonus_pile(size, piles, [v for s in (0, 1) for (ts, v) in taken_bonus[s] if ts == size], fill)
+        for size in BONUS_SIZES
+    )
 
-    # cards: the manifest
-    placed = list(counts_of(market + "".join(hands) + discard))
+
+def _given_deck(data: dict[str, Any]) -> str | None:
+    """Read 'deck' if the position gives it: a string of card letters, top card first."""
+    return _cards(data["deck"], "The deck") if "deck" in data else None
+
+
+def _placed(cards: str, herds: tuple[int, int], deck: str | None) -> list[int]:
+    """Count the cards the position places: the given letters, the herds' camels and the given deck."""
+    placed = list(counts_of(cards + (deck or "")))
     placed[CAMEL_INDEX] += herds[0] + herds[1]
-    if "deck" in data:
-        deck = _cards(data["deck"], "The deck")
-        for i, n in enumerate(counts_of(deck)):
-            placed[i] += n
-    else:
-        deck = ""
+    return placed
+
+
+def _check_card_counts(placed: list[int]) -> None:
+    """No kind of card is placed more often than the game has it (R1)."""
     for i, n in enumerate(placed):
         if n > DECK_COUNTS[i]:
             raise _bad(
                 f"The position holds {n} {NAMES[ORDER[i]]} cards, but the game has only {DECK_COUNTS[i]} (R1)."
             )
+
+
+def _deck_and_discard(deck: str | None, discard: str, placed: list[int], fill: Rng) -> tuple[str, Counts]:
+    """Place the missing cards: in the discard pile when the deck is given, else shuffled by the seed into the deck."""
     missing = [DECK_COUNTS[i] - placed[i] for i in range(7)]
     discard_counts = list(counts_of(discard))
-    if "deck" in data:
-        for i in range(7):
-            discard_counts[i] += missing[i]
-    else:
-        rest = list(letters_of(tuple(missing)))
-        fill.shuffle(rest)
-        deck = "".join(rest)
+    if deck is not None:
+        return deck, tuple(d + m for d, m in zip(discard_counts, missing))
+    rest = list(letters_of(tuple(missing)))
+    fill.shuffle(rest)
+    return "".join(rest), tuple(discard_counts)
 
-    market_counts = counts_of(market)
-    hand_counts = (counts_of(hands[0]), counts_of(hands[1]))
-    position = Position(
-        mode=mode,
-        round=rnd,
-        seals=seals,
-        to_move=to_move,
-        starter=starter,
-        market=market_counts,
-        hands=hand_counts,
-        herds=herds,
-        deck=deck,
-        discard=tuple(discard_counts),
-        goods=tuple(goods),
-        bonus=tuple(bonus),
-        taken_goods=(taken_goods[0], taken_goods[1]),
-        taken_bonus=(taken_bonus[0], taken_bonus[1]),
-        seed=seed,
-        known=_known(data.get("known", ["", ""]), hand_counts),
-    )
+
+def _check_market_refilled(market: str, deck: str) -> None:
+    """A market of fewer than 5 cards means the deck ran out: it is refilled after every turn (R10)."""
     if len(market) < MARKET_SIZE and deck:
         raise _bad(
             f"The market holds {len(market)} cards while the deck still has {len(deck)}: "
             "the market is refilled to 5 after every turn (R10)."
         )
-    status = data.get("status")
+
+
+def _check_status(status: Any, position: Position) -> None:
+    """A 'status' given agrees with the one the cards and tokens make."""
     if status is not None and status != position.status:
         raise _bad(f"The position says '{str(status)[:20]}' but its cards and tokens make it '{position.status}'.")
-    return position
 
+
+def position_from_json(data: Any) -> Position:
+    """Read a position from JSON text or data, filling defaults and refusing bad input.
+
+    Raises BadPositionError with a sentence saying what is wrong.
+
+    >>> p = position_from_json({"market": "MMMDG", "hands": ["DDG", "SCL"], "seed": 3})
+    >>> p.hand_size(0), len(p.deck)
+    (3, 44)
+    """
+    data = _json_object(data)
+    _check_fields(data)
+    mode = _mode(data)
+    rnd, seals = _round_and_seals(data, mode)
+    to_move = _int(data, "to_move", 0, 0, 1)
+    starter = _int(data, "starter", to_move, 0, 1)
+    seed = _int(data, "seed", 0, 0, MAX_SEED)
+    _check_market_and_hands_given(data)
+    market = _cards(data["market"], "The market")
+    hands = _hands(data["hands"])
+    herds = _pair(data, "herds", [0, 0], 0, DECK_COUNTS[CAMEL_INDEX])
+    discard = _cards(data.get("discard", ""), "The discard pile")
+    _check_market_size(market)
+    taken_goods, taken_bonus = _taken(data)
+    fill = round_rng(seed, 0)  # one stream, in this order: the bonus piles left out, then the deck left out
+    goods = _goods_piles(data, taken_goods)
+    bonus = _bonus_piles(data, taken_bonus, fill)
+    deck = _given_deck(data)
+    placed = _placed(market + "".join(hands) + discard, herds, deck)
+    _check_card_counts(placed)
+    deck, discard_counts = _deck_and_discard(deck, discard, placed, fill)
+    hand_counts = (counts_of(hands[0]), counts_of(hands[1]))
+    known = _known(data.get("known", ["", ""]), hand_counts)
+    position = Position(
+        mode=mode, round=rnd, seals=seals, to_move=to_move, starter=starter,
+        market=counts_of(market), hands=hand_counts, herds=herds, deck=deck, discard=discard_counts,
+        goods=goods, bonus=bonus, taken_goods=taken_goods, taken_bonus=taken_bonus, seed=seed, known=known,
+    )
+    _check_market_refilled(market, deck)
+    _check_status(data.get("status"), position)
+    return position

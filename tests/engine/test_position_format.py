@@ -434,3 +434,44 @@ def test_taken_bonus_pile_must_be_a_whole_number():
     # engine: 3.0 passes `in (3, 4, 5)` and is written back as 3.0
     with pytest.raises(BadPositionError):
         position_from_json({**BASE, "taken": [{"goods": [], "bonus": [[3.0, 1]]}, {}]})
+
+
+# ---------------------------------------------------------------- the first fault found is the one reported
+
+
+FIRST_FAULT = [
+    # (data with two faults, the exact message of the one checked first): the order of checks is part of the format
+    ({**BASE, "foo": 1, "mode": "blitz"}, "Unknown field 'foo' in the position."),
+    ({**BASE, "format": "x", "round": 0}, "This reads 'jaipur-position/1' positions, not \"x\"."),
+    ({**BASE, "mode": "blitz", "round": 0}, "'mode' must be 'standard' or 'single-round'."),
+    ({**BASE, "round": 4, "seals": 0}, "'round' must be between 1 and 3, not 4."),
+    ({**BASE, "seals": [1, 0], "to_move": 2}, "Only 0 round(s) came before round 1, so at most 0 seal(s) can be held."),
+    ({**BASE, "to_move": 2, "seed": -1}, "'to_move' must be between 0 and 1, not 2."),
+    ({"hands": "DDG", "seed": -1}, "'seed' must be between 0 and 18446744073709551615, not -1."),
+    ({**BASE, "market": "MMMDGG", "hands": ["DDX", ""]},
+     "Seat 0's hand holds 'X', which is not a card letter (D G S C P L M)."),
+    ({**BASE, "hands": ["DDGCCPPL", "M"]},
+     "Seat 1's hand cannot hold camels: camels go to the herd (R6) and are never sold (R15)."),
+    ({**BASE, "market": "MMMDGG", "herds": [12, 0]}, "Each of 'herds' must be a whole number from 0 to 11."),
+    ({**BASE, "market": "MMMDGG", "taken": {}}, "The market holds 6 cards; it holds 5 (R10)."),
+    ({**BASE, "taken": [{"goods": [["D", "7"]], "bonus": [[6, 1]]}, {"goods": 1}]},
+     "Seat 0's goods tokens must be pairs like [\"D\", 7]."),
+    ({**BASE, "taken": {}, "goods": []}, "'taken' must be a list of two objects, one per seat."),
+    ({**BASE, "goods": {"D": [5, 7]}, "bonus": []}, "The diamond pile must be listed highest value first (R2)."),
+    ({**BASE, "goods": {"D": [8], "G": [5, 7]}},
+     "There is no further diamond token of value 8: the pile is 7 7 5 5 5 (R2)."),
+    ({**BASE, "bonus": {"3": [4]}, "deck": "Q"},
+     "There is no further 3-card bonus token of value 4: that pile is 1 1 2 2 2 3 3 (R3)."),
+    ({**BASE, "deck": "DDDD", "known": ["X", ""]}, "The position holds 7 diamond cards, but the game has only 6 (R1)."),
+    ({**BASE, "known": ["DDD", ""], "market": "MMMD", "deck": "D"},
+     "'known' says seat 1 knows of 3 diamond card(s) in seat 0's hand, but that hand holds 2."),
+    ({**BASE, "market": "MMMD", "deck": "D", "status": "round-over"},
+     "The market holds 4 cards while the deck still has 1: the market is refilled to 5 after every turn (R10)."),
+]
+
+
+@pytest.mark.parametrize("data,message", FIRST_FAULT, ids=[m[:40] for _, m in FIRST_FAULT])
+def test_the_first_fault_checked_is_the_one_reported(data, message):
+    with pytest.raises(BadPositionError) as info:
+        position_from_json(data)
+    assert info.value.message == message
