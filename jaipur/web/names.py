@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..bots.registry import COMMAND_LEVELS
 from .i18n import Strings, strings
 
 MAX_NAME = 24
@@ -62,7 +63,7 @@ def saved_names(extra: dict[str, Any]) -> tuple[str, str] | None:
     return got if all(got) else None
 
 
-RECORD_LEVELS = ("random", "novice", "trader", "maharaja")
+RECORD_LEVELS = COMMAND_LEVELS
 """The computer's levels whose English names the page writes into a record of a match against it."""
 
 
