@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from ..cards import GOODS, ORDER
 from ..errors import JaipurError
@@ -19,6 +19,22 @@ from ..notation import parse_move
 from ..position import Position
 from ..rules import check, next_round
 from .i18n import Reason
+
+if TYPE_CHECKING:   # for TableState's annotations only (panels.py imports this module's log entries)
+    from ..types import RoundResult
+    from .friends import FriendEntry
+    from .panels import (
+        BookEntry,
+        CollectionPanel,
+        EditorPanel,
+        LessonPanel,
+        PuzzlePanel,
+        ReplayFrame,
+        RestartPanel,
+        ReviewPanel,
+        SharePanel,
+    )
+    from .profile import Tally
 
 KINDS = ("take", "camels", "exchange", "sell")
 
@@ -428,25 +444,25 @@ class TableState:
     tools: bool = True                         # the site's tools (suggest, undo, share, …); not when embedded
     can_undo: bool = False
     can_suggest: bool = True
-    puzzle: dict[str, Any] | None = None       # verdict, answer, solved, caption, solver
-    replay: dict[str, Any] | None = None       # the replayer's frame info (see replayer.current_view)
-    share: dict[str, Any] | None = None        # the share dialog: link, copied (None, True, False)
+    puzzle: PuzzlePanel | None = None          # verdict, answer, solved, caption, solver
+    replay: ReplayFrame | None = None          # the replayer's frame info (see replayer.current_view)
+    share: SharePanel | None = None            # the share dialog: link, copied (None, True, False)
     import_problem: Reason | None = None       # why the last import failed
     update_ready: bool = False                 # a new release of the site is ready: offer a reload
-    stats: dict[str, Any] = field(default_factory=dict)   # start screen: level -> profile.Tally (none played: {})
-    practice_stats: dict[str, Any] = field(default_factory=dict)  # start screen: level -> Tally of practice matches
+    stats: dict[str, Tally] = field(default_factory=dict)   # start screen: level -> its tally (none played: {})
+    practice_stats: dict[str, Tally] = field(default_factory=dict)  # start screen: level -> Tally of practice matches
     practice: bool = False                     # a match in which undo dealt afresh: practice, counted apart
-    book: list[dict[str, Any]] = field(default_factory=list)  # start screen: the puzzle collection (id, level, solved)
-    collection: dict[str, Any] | None = None   # a collection puzzle: id, index, total, solved
-    review: dict[str, Any] | None = None       # a replay's game review: running, review (jaipur.review.Review), seat
-    lesson: dict[str, Any] | None = None       # a tutorial step: id, index, total, solved, done
+    book: list[BookEntry] = field(default_factory=list)  # start screen: the puzzle collection (id, level, solved)
+    collection: CollectionPanel | None = None  # a collection puzzle: id, index, total, solved
+    review: ReviewPanel | None = None          # a replay's game review: running, review (jaipur.review.Review), seat
+    lesson: LessonPanel | None = None          # a tutorial step: id, index, total, solved, done
     wanted: frozenset[str] | None = None       # the kinds of move asked for (a tutorial step): only theirs are highlighted
-    editor: dict[str, Any] | None = None       # the position editor (modes/editor.py): draft, zone, problem, output…
-    restart: dict[str, Any] | None = None      # a match from a position (modes.lesson): moved, reply, held, caption
+    editor: EditorPanel | None = None          # the position editor (modes/editor.py): draft, zone, problem, output…
+    restart: RestartPanel | None = None        # a match from a position (modes.lesson): moved, reply, held, caption
     learn_new: bool = False                    # start screen: nothing learnt or played yet (suggest the tutorial)
     names_choice: tuple[str, str] = ("", "")   # start screen: the names typed for two players on one device
-    rounds: list[dict[str, Any]] = field(default_factory=list)   # each finished round's result (the match summary)
+    rounds: list[RoundResult] = field(default_factory=list)   # each finished round's result (the match summary)
     own: MoveEntry | None = None               # the viewer's own last move, kept in view until dismissed or replaced
     tools_open: bool = False                   # phones: the header's menu of tools is open
     friend: FriendPanel | None = None          # a game with a friend: its bar (or screen before the table)
-    friends: list[Any] = field(default_factory=list)   # start screen: the games with friends kept (friends.FriendEntry)
+    friends: list[FriendEntry] = field(default_factory=list)   # start screen: the games with friends kept

@@ -3,12 +3,11 @@ whose answer was shown marked ◌) and the Back / Next buttons under a collectio
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..study.puzzlebook import LEVELS
 from .i18n import Strings
 from .model import TableState
 from .nodes import Node, h
+from .panels import BookEntry
 
 
 def collection_list(state: TableState, s: Strings) -> Node | None:
@@ -35,7 +34,7 @@ def collection_list(state: TableState, s: Strings) -> Node | None:
              h("ul", {"class": "collection-levels"}, rows))
 
 
-def _item(e: dict[str, Any], n: int, s: Strings) -> Node:
+def _item(e: BookEntry, n: int, s: Strings) -> Node:
     """One puzzle's button: its number, ✓ once solved, ◌ once its answer was shown without a solve."""
     state = "solved" if e["solved"] else "revealed" if e.get("revealed") else ""
     return h("button", {"type": "button", "class": "collection-item" + (f" {state}" if state else ""),

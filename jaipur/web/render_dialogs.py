@@ -8,11 +8,12 @@ Test hooks: `[data-dialog=confirm|round|game|share|import|keys|rules]`, `[data-r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .i18n import Strings
 from .model import TableState
 from .nodes import Node, h
+from .panels import SharePanel
 from .render_friend import friend_bar
 from .render_lesson import restart_button
 from .render_match import match_summary, seal_marks
@@ -227,7 +228,7 @@ def page_dialog(state: TableState, s: Strings) -> Node | None:
                              for action, about in items]),
                           h("div", {"class": "dialog-buttons"}, close)))
     if state.dialog == "share":
-        share = state.share or {}
+        share = state.share or cast(SharePanel, {})   # no link yet: the defaults below
         copied = share.get("copied")
         status = None
         if copied is not None:

@@ -5,13 +5,14 @@ puzzle's solution is played. Every control is a button (keyboard: Tab and Enter)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from ..cards import GOODS
 from .editor import BONUS_PILES, LETTERS, Draft, zone_cards
 from .i18n import LANGS, Strings, language
 from .model import TableState
 from .nodes import Node, h
+from .panels import EditorPanel
 
 ZONE_ORDER = ("market", "hand0", "hand1", "discard")
 
@@ -37,7 +38,7 @@ def _toggle(action: str, value: str, pressed: bool, label: str) -> Node:
                         "aria-pressed": "true" if pressed else "false"}, label)
 
 
-def _zones(e: dict[str, Any], s: Strings, names: tuple[str, str]) -> Node:
+def _zones(e: EditorPanel, s: Strings, names: tuple[str, str]) -> Node:
     d: Draft = e["draft"]
     rows = []
     for zone in ZONE_ORDER:
@@ -74,7 +75,7 @@ def _zones(e: dict[str, Any], s: Strings, names: tuple[str, str]) -> Node:
              h("h2", {"id": "ed-cards-title"}, s.t("editor.zones")), palette, rows)
 
 
-def _piles(e: dict[str, Any], s: Strings) -> Node:
+def _piles(e: EditorPanel, s: Strings) -> Node:
     goods = [h("li", {"class": "ed-pile", "data-good": g},
                h("span", {"class": "pile-icon", "aria-hidden": "true"}),
                h("span", {"class": "ed-label"}, s.title(g)),
@@ -93,7 +94,7 @@ def _piles(e: dict[str, Any], s: Strings) -> Node:
              h("h2", {}, s.t("editor.bonus")), h("ul", {"class": "ed-list"}, bonus))
 
 
-def _game(e: dict[str, Any], s: Strings, names: tuple[str, str]) -> Node:
+def _game(e: EditorPanel, s: Strings, names: tuple[str, str]) -> Node:
     d: Draft = e["draft"]
     return h("section", {"class": "ed-section ed-game", "aria-labelledby": "ed-game-title"},
              h("h2", {"id": "ed-game-title"}, s.t("editor.game")),
@@ -110,7 +111,7 @@ def _game(e: dict[str, Any], s: Strings, names: tuple[str, str]) -> Node:
                [_toggle("editor-seal", str(x), bool(d.seals[x]), s.t("editor.seal.of", name=names[x])) for x in (0, 1)]))
 
 
-def _check(e: dict[str, Any], s: Strings) -> Node:
+def _check(e: EditorPanel, s: Strings) -> Node:
     problem = e["problem"]
     if problem is None:
         return h("p", {"class": "ed-check ok", "role": "status", "data-editor-check": "ok"}, s.t("editor.ok"))
@@ -121,7 +122,7 @@ def _check(e: dict[str, Any], s: Strings) -> Node:
              text[1] if len(text) > 1 else None)
 
 
-def _verdict(e: dict[str, Any], s: Strings) -> Node | None:
+def _verdict(e: EditorPanel, s: Strings) -> Node | None:
     move = e["solution"]
     if move is None:
         return None
@@ -151,7 +152,7 @@ def _verdict(e: dict[str, Any], s: Strings) -> Node | None:
              h("button", {"type": "button", "class": "small", "data-action": "editor-unsolve"}, s.t("editor.unsolve")))
 
 
-def _share(e: dict[str, Any], s: Strings) -> Node:
+def _share(e: EditorPanel, s: Strings) -> Node:
     ok = e["problem"] is None
     puzzle_ok = ok and e["solution"] is not None
     out = e["output"]
@@ -184,7 +185,7 @@ def _share(e: dict[str, Any], s: Strings) -> Node:
 
 def editor_screen(state: TableState, s: Strings) -> Node:
     """The editor: the cards, the piles, the turn and round, the engine's verdict on the draft, and the ways out."""
-    e = state.editor or {}
+    e = state.editor or cast(EditorPanel, {})   # drawn for the editor only (the mode fills `editor`)
     names = state.names
     other_lang = LANGS[(LANGS.index(s.lang) + 1) % len(LANGS)]
     notice = e.get("notice")

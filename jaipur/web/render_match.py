@@ -4,8 +4,7 @@ total, who took the seal), and the seals each player won. Drawn from the rounds'
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..types import RoundResult
 from .i18n import Strings
 from .model import TableState
 from .nodes import Node, h
@@ -18,7 +17,7 @@ def seal_marks(s: Strings, n: int) -> Node:
              [h("span", {"class": "seal", "aria-hidden": "true"}) for _ in range(n)])
 
 
-def _cell(s: Strings, res: dict[str, Any], x: int, n: int) -> Node:
+def _cell(s: Strings, res: RoundResult, x: int, n: int) -> Node:
     b = res["breakdown"][x]
     won = res["winner"] == x
     parts = s.t("summary.parts", goods=s.num(b["goods"]), bonus=s.num(b["bonus"]), camel=s.num(b["camel"]))

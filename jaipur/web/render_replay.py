@@ -8,11 +8,12 @@ Test hooks: `[data-zone=replay]` with `data-frame`, `data-frames`, `data-ply`, `
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .i18n import Strings
 from .model import TableState
 from .nodes import Node, h
+from .panels import ReplayFrame
 from .render_dialogs import round_breakdown
 from .render_parts import actor
 from .render_review import review_panel
@@ -21,7 +22,7 @@ from .render_review import review_panel
 def replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
     """First / back / play / forward / last, where we are, the move just played in words, the round
     jumps and whose cards are shown. The arrow keys step too (dom.py forwards them)."""
-    r = state.replay or {}
+    r = state.replay or cast(ReplayFrame, {})   # without a replay every key below falls back to its default
     names = state.names
     at_start, at_end = bool(r.get("at_start")), bool(r.get("at_end"))
     playing = bool(r.get("autoplay"))

@@ -5,12 +5,11 @@ played."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..study.review import Review
 from .i18n import Strings
 from .model import TableState
 from .nodes import Node, h
+from .panels import ReviewPanel
 
 WIDTH, HEIGHT = 320, 132
 """The chart's box (SVG user units)."""
@@ -78,7 +77,7 @@ def chart(r: Review, s: Strings) -> Node:
                label((LEFT + right) / 2, HEIGHT - 4, s.t("review.axis.move"), "middle", "review-axis-label")))
 
 
-def progress(rv: dict[str, Any], s: Strings) -> Node:
+def progress(rv: ReviewPanel, s: Strings) -> Node:
     """How far a running review has come: a bar and "5 of 24 moves reviewed" (a polite live region)."""
     done, total = int(rv.get("done") or 0), int(rv.get("total") or 0)
     return h("p", {"class": "review-progress", "data-review-progress": done, "data-review-total": total},

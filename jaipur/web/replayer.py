@@ -24,6 +24,7 @@ from ..record import Record, replay
 from ..rules import next_round
 from ..view import view
 from .model import LogEntry, ReplayedMove, describe, round_end, round_start
+from .panels import ReplayInfo
 
 SEEN_FROM = (0, 1, "all")
 
@@ -193,7 +194,7 @@ class Replayer:
         with `"all"`, also `hands`, `opponent_hand` and every bonus value (`revealed: true`)."""
         v = self.seen(self.position)
         frame = self.frames[self.index]
-        v["replay"] = {
+        info: ReplayInfo = {
             "frame": self.index,
             "frames": len(self.frames),
             "ply": frame.ply,
@@ -205,4 +206,5 @@ class Replayer:
             "at_end": self.at_end,
             "last": self.last_move(),
         }
+        v["replay"] = info
         return v

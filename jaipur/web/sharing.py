@@ -12,6 +12,7 @@ from .i18n import Reason
 from .linkwriter import make_link
 from .modes import Mode, Platform
 from .modes.base import copy_text
+from .panels import SharePanel
 from .saved import download_record, import_record
 
 
@@ -33,7 +34,7 @@ class Sharing:
 
     def __init__(self, page: Sharer) -> None:
         self.page = page
-        self.share: dict[str, Any] | None = None    # the share dialog: link, copied (None, True, False)
+        self.share: SharePanel | None = None        # the share dialog: link, copied (None, True, False)
         self.problem: Reason | None = None          # why the last import failed
 
     def clear(self) -> None:
@@ -64,7 +65,7 @@ class Sharing:
     async def _copy(self, text: str) -> None:
         ok = await copy_text(self.page.platform, text)
         if self.share is not None and self.share.get("link") == text:
-            self.share = dict(self.share, copied=ok)
+            self.share = {**self.share, "copied": ok}
             self.page.draw()
 
     def export(self) -> None:

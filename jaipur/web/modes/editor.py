@@ -25,6 +25,7 @@ from ..editor import Draft
 from ..i18n import Reason, Strings, strings
 from ..linkwriter import make_link, make_snippet
 from ..model import Key, TableState, hint_for
+from ..panels import EditorOutput
 from .base import BaseMode, Mode, Page, copy_text, fill
 
 PLAYOUTS = COLLECTION_PLAYOUTS
@@ -63,7 +64,7 @@ class EditorMode(BaseMode):
         self.solution: str | None = None
         self.verdict: Verdict | None = None
         self.judging = False
-        self.output: dict[str, Any] | None = None   # what was written out last: what, text, copied
+        self.output: EditorOutput | None = None     # what was written out last: what, text, copied
         self._token = 0                        # a judgement in the background is dropped when it changes
         if solution is not None:
             self._set_solution(solution)
@@ -284,7 +285,7 @@ class EditorMode(BaseMode):
     async def _copy(self, text: str) -> None:
         ok = await copy_text(self.page.platform, text)
         if self.output is not None and self.output.get("text") == text:
-            self.output = dict(self.output, copied=ok)
+            self.output = {**self.output, "copied": ok}
             self.page.refresh()
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import Any, cast
 
 from ...errors import JaipurError
 from ...fair import FairError, FriendGame, Refused, clean_name, wire
 from ...position import Position
 from ...record import Record
+from ...types import RoundResult
 from ...view import view as seat_view
 from ..friends import keep, load_game_data
 from ..i18n import Reason, Strings
@@ -357,10 +358,11 @@ class FriendMode(BaseMode):
         return self.page.platform.page_url() + "#" + g.outgoing_text()
 
 
-def _result(p: Position, seat: int) -> dict[str, Any]:
+def _result(p: Position, seat: int) -> RoundResult:
     """A checked round's result as `seat` sees it (everything is public once the round is scored)."""
     v = seat_view(p, seat)
-    return dict(v["result"]) if "result" in v else {}
+    # a checked round's last position is scored: its view always has the result (the empty fallback is kept as it was)
+    return v["result"].copy() if "result" in v else cast(RoundResult, {})
 
 
 def _steps(make: Callable[[], Any]) -> Generator[None, None, Any]:

@@ -23,6 +23,7 @@ from ...position import Position, position_to_json
 from ...record import Record, record_to_json, replay
 from ...rng import Rng, mix64
 from ...rules import apply, check, legal_moves, next_round
+from ...types import RoundResult
 from ...view import view
 from .. import host
 from ..address import PageRequest
@@ -197,13 +198,13 @@ class MatchMode(BaseMode):
         st.interactive = True
         st.caption = self.caption
 
-    def round_results(self, seat: int) -> list[dict[str, Any]]:
+    def round_results(self, seat: int) -> list[RoundResult]:
         """Each finished round's result as `seat` sees it (public once the round is over), first round first."""
-        out: list[dict[str, Any]] = []
+        out: list[RoundResult] = []
         for q in self._earlier()[1] + self.history:
             if q.round_over:
                 seen: dict[str, Any] = dict(view(q, seat))
-                res: dict[str, Any] = seen["result"]
+                res: RoundResult = seen["result"]
                 out.append(res)
         return out
 

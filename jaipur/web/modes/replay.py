@@ -13,9 +13,10 @@ from ...position import Position
 from ...record import Record, replay
 from ...study.review import Point, Review, marks_of, moves_to_review, searcher, think_point
 from ..i18n import Strings
-from ..model import Key, TableState, action_states, describe
+from ..model import Key, MoveEntry, TableState, action_states, describe
 from ..motion import Played
 from ..names import record_name
+from ..panels import ReplayInfo
 from ..replayer import Replayer
 from .base import BaseMode, Page
 from .thinker import stepped
@@ -77,7 +78,7 @@ class ReplayMode(BaseMode):
         """The current frame, its log and the replay controls."""
         rp = self.replayer
         v = rp.current_view()
-        info = v["replay"]
+        info: ReplayInfo = v["replay"]
         p = rp.position
         st.view = v
         st.seat = self.viewer
@@ -93,13 +94,13 @@ class ReplayMode(BaseMode):
         st.log = rp.log()
         st.last = None          # the move just played is said in the replay controls
         st.interactive = False
-        st.replay = dict(info, autoplay=self.autoplaying, rounds=rp.rounds(), round=p.round,
-                         to_move=p.to_move, status=p.status, you=self.you)
+        st.replay = {**info, "autoplay": self.autoplaying, "rounds": rp.rounds(), "round": p.round,
+                     "to_move": p.to_move, "status": p.status, "you": self.you}
         st.review = {"running": self.reviewing, "review": self.review, "seat": self._review_seat(),
                      "done": self.reviewed, "total": self.to_review, "where": self.reviewer,
                      "moves": self._marked_moves()}
 
-    def _marked_moves(self) -> dict[int, Any]:
+    def _marked_moves(self) -> dict[int, MoveEntry]:
         """The review's marked moves as log entries (what each did, in words when drawn), by record index."""
         if self.review is None:
             return {}
