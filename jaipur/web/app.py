@@ -56,7 +56,7 @@ from .render import render
 from .resumer import Resumer
 from .sharing import Sharing
 from .startscreen import StartScreen
-from .worker_thinker import WorkerLink, WorkerThinker, browser_link
+from .worker.worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 FRIEND_ACTIONS = frozenset({"friend-mode", "friend-invite", "friend-accept", "friend-paste", "friend-copy",
                             "friend-share", "friend-abandon"})

@@ -19,8 +19,8 @@ from jaipur.web.linkwriter import make_link
 from jaipur.web.modes.hinter import HINT_LEVEL, HINT_MOVETIME
 from jaipur.web.modes.thinker import load_bots
 from jaipur.web.render import Node, find, text_of, walk
-from jaipur.web.worker_hint import hint_answer, hint_request, read_hint
-from jaipur.web.worker_thinker import WorkerLink, WorkerProblem, answer
+from jaipur.web.worker.worker_hint import hint_answer, hint_request, read_hint
+from jaipur.web.worker.worker_thinker import WorkerLink, WorkerProblem, answer
 
 from .fakes import FakeBots, FakePlatform
 from .test_worker_thinker import Reply

@@ -22,7 +22,7 @@ from .base import BaseMode, Page
 from .thinker import stepped
 
 if TYPE_CHECKING:
-    from ..worker_thinker import WorkerLink
+    from ..worker.worker_thinker import WorkerLink
 
 AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
@@ -252,7 +252,7 @@ class ReplayMode(BaseMode):
                            budget: tuple[int, int], bot: Any, wait_until: float) -> Point:
         """One move reviewed: in the worker once it has started (waiting for it until `wait_until`), else on
         the page's thread, handing the page its event loop back every few milliseconds."""
-        from ..worker_review import read_point, remote_review, review_request
+        from ..worker.worker_review import read_point, remote_review, review_request
 
         clock = self.page.platform
         link = self.worker

@@ -22,8 +22,8 @@ import json
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
-from ..rng import MASK64, Rng
-from .modes.thinker import Bots, Clock, Done, Thinker
+from ...rng import MASK64, Rng
+from ..modes.thinker import Bots, Clock, Done, Thinker
 
 WORKER_SCRIPT = "./ai_worker.py"
 """The worker's entry script, beside main.py at the site root."""
@@ -49,10 +49,10 @@ def answer(request: str, bots: Bots | None = None) -> str:
         got = json.loads(str(request))
         if not isinstance(got, dict) or not isinstance(got.get("view"), dict):
             raise ValueError("the request is not a level and a view")
-        from ..bots.base import run_to_end  # imported here: the page imports this module before (or without) the bots
+        from ...bots.base import run_to_end  # imported here: the page imports this module before (or without) the bots
 
         if bots is None:
-            from .. import bots as package
+            from ... import bots as package
 
             bots = package  # type: ignore[assignment]
         assert bots is not None

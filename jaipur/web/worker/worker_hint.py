@@ -15,8 +15,8 @@ import json
 from collections.abc import Awaitable
 from typing import Any, Protocol, cast
 
-from ..lang import Reason
-from ..rng import MASK64, Rng
+from ...lang import Reason
+from ...rng import MASK64, Rng
 from .worker_thinker import WorkerLink, WorkerProblem, answer_fields, error_answer, remote_function
 
 
@@ -38,9 +38,9 @@ def hint_answer(request: str) -> str:
         got = json.loads(str(request))
         if not isinstance(got, dict) or not isinstance(got.get("view"), dict):
             raise ValueError("the request is not a view and a level")
-        from ..bots.base import run_to_end  # imported here: the page imports this module before (or without) the bots
-        from ..bots.suggest import think_suggest
-        from ..study.review import reason_to_json
+        from ...bots.base import run_to_end  # imported here: the page imports this module before (or without) the bots
+        from ...bots.suggest import think_suggest
+        from ...study.review import reason_to_json
 
         movetime = got.get("movetime")
         sug = run_to_end(think_suggest(got["view"], str(got.get("level") or "trader"),
@@ -53,7 +53,7 @@ def hint_answer(request: str) -> str:
 
 def read_hint(text: str) -> tuple[str, Reason]:
     """The move and its reason in a worker's answer; WorkerProblem when it answered with an error or nonsense."""
-    from ..study.review import reason_from_json
+    from ...study.review import reason_from_json
 
     got = answer_fields(text)
     if not isinstance(got.get("move"), str):

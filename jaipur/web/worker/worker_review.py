@@ -16,9 +16,9 @@ import json
 from collections.abc import Awaitable
 from typing import Protocol, cast
 
-from ..bots.base import run_to_end
-from ..record import Record, record_from_compact, record_to_compact
-from ..study.review import Point, moves_to_review, point_from_json, point_to_json, think_point
+from ...bots.base import run_to_end
+from ...record import Record, record_from_compact, record_to_compact
+from ...study.review import Point, moves_to_review, point_from_json, point_to_json, think_point
 from .worker_thinker import WorkerLink, WorkerProblem, answer_fields, error_answer, remote_function
 
 
