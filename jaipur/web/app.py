@@ -26,8 +26,6 @@ from ..position import Position
 from ..record import Record
 from ..study.puzzlebook import Entry
 from .address import PageRequest, read_address
-from .collection import book, index_of
-from .friends import kept_game_of, load_game_data
 from .hostlink import HostLink
 from .i18n import LANGS, Reason, Strings, strings
 from .keyboard import CLOSABLE_DIALOGS, Keyboard
@@ -50,12 +48,14 @@ from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
-from .profile import Profile, keep_profile, load_profile, outcome_for
 from .puzzle import Puzzle
 from .render import render
 from .resumer import Resumer
 from .sharing import Sharing
 from .startscreen import StartScreen
+from .store.collection import book, index_of
+from .store.friends import kept_game_of, load_game_data
+from .store.profile import Profile, keep_profile, load_profile, outcome_for
 from .worker.worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 FRIEND_ACTIONS = frozenset({"friend-mode", "friend-invite", "friend-accept", "friend-paste", "friend-copy",

@@ -22,7 +22,6 @@ from .i18n import Reason
 
 if TYPE_CHECKING:   # for TableState's annotations only (panels.py imports this module's log entries)
     from ..types import RoundResult
-    from .friends import FriendEntry
     from .panels import (
         BookEntry,
         CollectionPanel,
@@ -34,7 +33,8 @@ if TYPE_CHECKING:   # for TableState's annotations only (panels.py imports this 
         ReviewPanel,
         SharePanel,
     )
-    from .profile import Tally
+    from .store.friends import FriendEntry
+    from .store.profile import Tally
 
 KINDS = ("take", "camels", "exchange", "sell")
 

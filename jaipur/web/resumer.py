@@ -18,9 +18,9 @@ from .modes.editor import editor_at
 from .modes.friend import open_link
 from .modes.match import MatchMode, pending_save, saved_match
 from .modes.tutorial import TutorialMode
-from .names import saved_names
-from .profile import Profile
-from .saved import SavedGame
+from .store.names import saved_names
+from .store.profile import Profile
+from .store.saved import SavedGame
 
 
 def _names(saved: SavedGame) -> tuple[str, str] | None:

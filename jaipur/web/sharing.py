@@ -13,7 +13,7 @@ from .linkwriter import make_link
 from .modes import Mode, Platform
 from .modes.base import copy_text
 from .panels import SharePanel
-from .saved import download_record, import_record
+from .store.saved import download_record, import_record
 
 
 class Sharer(Protocol):

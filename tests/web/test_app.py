@@ -17,7 +17,7 @@ from jaipur.web.app import Controller
 from jaipur.web.i18n import catalogue, strings
 from jaipur.web.links import make_link
 from jaipur.web.render import find, text_of, walk
-from jaipur.web.saved import STORAGE_KEY, SavedGame, load_text, save_text
+from jaipur.web.store.saved import STORAGE_KEY, SavedGame, load_text, save_text
 
 from .fakes import FakeBots, FakePlatform, full_match
 
@@ -544,7 +544,8 @@ def test_resize_events_only_when_embedded() -> None:
 
 
 def test_new_strings_and_problem_codes_read_in_persian() -> None:
-    from jaipur.web import address, puzzle, saved
+    from jaipur.web import address, puzzle
+    from jaipur.web.store import saved
 
     fa, en = strings("fa"), strings("en")
     for module in (address, puzzle, host, saved):

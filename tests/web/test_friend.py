@@ -11,8 +11,8 @@ from jaipur.fair import wire
 from jaipur.rng import Rng
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.friends import INDEX_KEY, KEY_PREFIX, list_games
 from jaipur.web.nodes import find, text_of
+from jaipur.web.store.friends import INDEX_KEY, KEY_PREFIX, list_games
 
 from .fakes import FakePlatform
 

@@ -13,9 +13,9 @@ from jaipur.web import host
 from jaipur.web.address import decode_payload, read_address
 from jaipur.web.dom import read_event
 from jaipur.web.i18n import Reason
-from jaipur.web.profile import PROFILE_KEY, Profile, load_profile, read_profile, readable
 from jaipur.web.render import text_of, walk
-from jaipur.web.saved import SETASIDE_PREFIX, STORAGE_KEY, import_record, load_text, save_text
+from jaipur.web.store.profile import PROFILE_KEY, Profile, load_profile, read_profile, readable
+from jaipur.web.store.saved import SETASIDE_PREFIX, STORAGE_KEY, import_record, load_text, save_text
 
 from .fakes import FakePlatform
 from .test_app import PUZZLE, open_page, play_camels_or_first

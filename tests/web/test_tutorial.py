@@ -17,8 +17,8 @@ from jaipur.web.app import Controller
 from jaipur.web.i18n import catalogue
 from jaipur.web.modes.tutorial import TutorialMode
 from jaipur.web.nodes import Node
-from jaipur.web.profile import PROFILE_KEY, Profile, profile_text
 from jaipur.web.render import find, text_of
+from jaipur.web.store.profile import PROFILE_KEY, Profile, profile_text
 from jaipur.web.tutorial import LEARN_KEY, STEPS, Step, done_from_text, first_open
 
 from .fakes import FakeBots, FakePlatform

@@ -30,7 +30,7 @@ from ..address import PageRequest
 from ..i18n import Reason, Strings, strings
 from ..model import Key, LogEntry, MoveEntry, Suggestion, TableState, describe, match_log, move_selection, round_start
 from ..motion import Played
-from ..saved import (
+from ..store.saved import (
     EARLIER,
     MAX_EARLIER,
     STORAGE_KEY,

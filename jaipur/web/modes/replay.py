@@ -15,9 +15,9 @@ from ...study.review import Point, Review, marks_of, moves_to_review, searcher, 
 from ..i18n import Strings
 from ..model import Key, MoveEntry, TableState, action_states, describe
 from ..motion import Played
-from ..names import record_name
 from ..panels import ReplayInfo
 from ..replayer import Replayer
+from ..store.names import record_name
 from .base import BaseMode, Page
 from .thinker import stepped
 

@@ -30,17 +30,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .. import safejson
-from ..errors import JaipurError
-from ..position import Position
-from ..record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
-from ..rng import Rng
-from ..rules import next_round
-from ..view import determinize, view
-from .address import OPPONENTS, decode_payload
-from .i18n import Reason, problem
-from .problems import short
-from .query import unquote_text
+from ... import safejson
+from ...errors import JaipurError
+from ...position import Position
+from ...record import Record, record_from_compact, record_from_json, record_to_compact, record_to_json, replay
+from ...rng import Rng
+from ...rules import next_round
+from ...view import determinize, view
+from ..address import OPPONENTS, decode_payload
+from ..i18n import Reason, problem
+from ..problems import short
+from ..query import unquote_text
 
 SAVE_FORMAT = "jaipur-save/1"
 STORAGE_KEY = "jaipur.saved-game"

@@ -29,8 +29,8 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from .. import safejson
-from .i18n import LANGS
+from ... import safejson
+from ..i18n import LANGS
 from .saved import set_aside
 
 PROFILE_KEY = "jaipur.profile.v1"

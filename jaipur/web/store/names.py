@@ -11,8 +11,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..bots.registry import COMMAND_LEVELS
-from .i18n import Strings, strings
+from ...bots.registry import COMMAND_LEVELS
+from ..i18n import Strings, strings
 
 MAX_NAME = 24
 """Longest name kept (characters): it fits the table's header and the result tables on a phone."""

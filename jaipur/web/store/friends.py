@@ -13,9 +13,9 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
-from .. import safejson
-from ..fair import STATUSES, FairError, FriendGame
-from ..fair.wire import GAME_ID_SIZE, peek
+from ... import safejson
+from ...fair import STATUSES, FairError, FriendGame
+from ...fair.wire import GAME_ID_SIZE, peek
 
 KEY_PREFIX = "jaipur.friend.v1."
 INDEX_KEY = "jaipur.friends.v1"
