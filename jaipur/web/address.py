@@ -37,8 +37,8 @@ from ..record import Record, b64decode, record_from_compact, record_from_json
 from .host import parse_hosts
 from .i18n import LANGS, Reason, problem
 from .problems import short
-from .puzzle import MAX_CAPTION, Puzzle, clean_caption, load_puzzle, puzzle_from_json
 from .query import parse_query, unquote_text
+from .teach.puzzle import MAX_CAPTION, Puzzle, clean_caption, load_puzzle, puzzle_from_json
 
 
 def _levels() -> tuple[str, ...]:

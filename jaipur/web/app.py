@@ -48,7 +48,6 @@ from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .motion import Played
-from .puzzle import Puzzle
 from .render import render
 from .resumer import Resumer
 from .sharing import Sharing
@@ -56,6 +55,7 @@ from .startscreen import StartScreen
 from .store.collection import book, index_of
 from .store.friends import kept_game_of, load_game_data
 from .store.profile import Profile, keep_profile, load_profile, outcome_for
+from .teach.puzzle import Puzzle
 from .worker.worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 FRIEND_ACTIONS = frozenset({"friend-mode", "friend-invite", "friend-accept", "friend-paste", "friend-copy",

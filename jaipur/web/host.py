@@ -34,7 +34,7 @@ from ..position import Position, position_from_json
 from ..record import Record, record_from_compact, record_from_json
 from .i18n import Reason, problem
 from .problems import short
-from .puzzle import Puzzle, clean_caption
+from .teach.puzzle import Puzzle, clean_caption
 
 SOURCE = "jaipur"
 VERSION = 1

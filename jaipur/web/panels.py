@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 if TYPE_CHECKING:
     from ..study.puzzlebook import Verdict
     from ..study.review import Review
-    from .editor import Draft
     from .i18n import Reason
     from .model import MoveEntry, ReplayedMove
-    from .puzzle import PuzzleVerdict
+    from .teach.editor import Draft
+    from .teach.puzzle import PuzzleVerdict
 
 
 class PuzzlePanel(TypedDict):

@@ -18,7 +18,7 @@ from .render_friend import friend_bar
 from .render_lesson import restart_button
 from .render_match import match_summary, seal_marks
 from .render_parts import actor
-from .rulebook import Paragraph, summary
+from .teach.rulebook import Paragraph, summary
 
 # ---------------------------------------------------------------- dialogs over the table
 

@@ -20,7 +20,7 @@ from .store.collection import load_revealed, load_solved
 from .store.friends import list_games
 from .store.names import clean_name, clean_names
 from .store.profile import Profile
-from .tutorial import load_done
+from .teach.tutorial import load_done
 
 
 class Chooser(Protocol):

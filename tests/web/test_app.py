@@ -544,8 +544,9 @@ def test_resize_events_only_when_embedded() -> None:
 
 
 def test_new_strings_and_problem_codes_read_in_persian() -> None:
-    from jaipur.web import address, puzzle
+    from jaipur.web import address
     from jaipur.web.store import saved
+    from jaipur.web.teach import puzzle
 
     fa, en = strings("fa"), strings("en")
     for module in (address, puzzle, host, saved):

@@ -16,9 +16,10 @@ from jaipur.bots.suggest import REASON_CODES
 from jaipur.bots.words import SAY_CODES, describe
 from jaipur.lang import DEFAULT, ENGINE_KEYS, LANGS, LANGUAGES, Reason, catalogue, language, problem, rulebook
 from jaipur.lang.strings import strings
-from jaipur.web import address, host, puzzle
-from jaipur.web.puzzle import Puzzle
+from jaipur.web import address, host
 from jaipur.web.store import saved
+from jaipur.web.teach import puzzle
+from jaipur.web.teach.puzzle import Puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [p for p in (ROOT / "jaipur").rglob("*.py") if "lang" not in p.parts]

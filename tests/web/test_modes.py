@@ -14,7 +14,7 @@ from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.model import match_log, round_start
 from jaipur.web.modes import MatchMode, PuzzleMode, ReplayMode, StillMode, Thinker
-from jaipur.web.puzzle import Puzzle
+from jaipur.web.teach.puzzle import Puzzle
 
 from .fakes import FakeBots, FakePlatform, full_match
 

@@ -10,7 +10,7 @@ import pytest
 
 from jaipur.lang import LANGS, language
 from jaipur.web.render import text_of, walk
-from jaipur.web.rulebook import summary
+from jaipur.web.teach.rulebook import summary
 
 from .test_app import BASE, click, open_page
 

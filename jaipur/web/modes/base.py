@@ -18,8 +18,8 @@ from ...view import view
 from ..i18n import Reason, Strings
 from ..model import Key, Suggestion, TableState, action_states, hint_for
 from ..motion import Flight, Played, flights
-from ..puzzle import Puzzle
 from ..render import Node
+from ..teach.puzzle import Puzzle
 
 
 class Platform(Protocol):

@@ -16,8 +16,8 @@ from ..i18n import Strings
 from ..model import Key, MoveEntry, TableState, action_states, describe
 from ..motion import Played
 from ..panels import ReplayInfo
-from ..replayer import Replayer
 from ..store.names import record_name
+from ..teach.replayer import Replayer
 from .base import BaseMode, Page
 from .thinker import stepped
 

@@ -18,7 +18,7 @@ import json
 from typing import Any, Protocol
 
 from ...study.puzzlebook import Entry, load
-from ..puzzle import Puzzle
+from ..teach.puzzle import Puzzle
 
 SOLVED_KEY = "jaipur.puzzles.v1"
 """localStorage key: the ids of the collection's puzzles solved in this browser (a JSON list of strings)."""

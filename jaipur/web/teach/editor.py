@@ -22,12 +22,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import BONUS_TOKENS, GOODS, GOODS_TOKENS
-from ..errors import JaipurError
-from ..position import Position, position_from_json, position_to_json
-from ..rng import Rng
-from ..types import View
-from ..view import determinize
+from ...cards import BONUS_TOKENS, GOODS, GOODS_TOKENS
+from ...errors import JaipurError
+from ...position import Position, position_from_json, position_to_json
+from ...rng import Rng
+from ...types import View
+from ...view import determinize
 
 ZONES = ("market", "hand0", "hand1", "discard")
 """Where a card can be clicked: the market, the two hands (camels in a hand go to its seat's herd) and the

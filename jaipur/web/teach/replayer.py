@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import letters_of
-from ..position import Position
-from ..record import Record, replay
-from ..rules import next_round
-from ..view import view
-from .model import LogEntry, ReplayedMove, describe, round_end, round_start
-from .panels import ReplayInfo
+from ...cards import letters_of
+from ...position import Position
+from ...record import Record, replay
+from ...rules import next_round
+from ...view import view
+from ..model import LogEntry, ReplayedMove, describe, round_end, round_start
+from ..panels import ReplayInfo
 
 SEEN_FROM = (0, 1, "all")
 

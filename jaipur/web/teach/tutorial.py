@@ -21,9 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..notation import CAMELS, EXCHANGE, SELL, TAKE, parse_move
-from ..position import Position, position_from_json
-from ..rules import apply, legal_moves
+from ...notation import CAMELS, EXCHANGE, SELL, TAKE, parse_move
+from ...position import Position, position_from_json
+from ...rules import apply, legal_moves
 
 LEARN_KEY = "jaipur.learn.v1"
 """localStorage key: the ids of the steps the learner has done (a JSON list of strings)."""

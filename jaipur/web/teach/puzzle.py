@@ -28,16 +28,16 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import safejson
-from ..errors import JaipurError
-from ..finish import ending_moves, finish
-from ..notation import format_move, parse_move
-from ..position import Position, position_from_json
-from ..rules import apply, check
-from .i18n import Reason, problem, strings
+from ... import safejson
+from ...errors import JaipurError
+from ...finish import ending_moves, finish
+from ...notation import format_move, parse_move
+from ...position import Position, position_from_json
+from ...rules import apply, check
+from ..i18n import Reason, problem, strings
 
 if TYPE_CHECKING:   # the verifier imports this module's links (puzzlebook's check --link): no import cycle
-    from ..study.puzzlebook import Refutation
+    from ...study.puzzlebook import Refutation
 
 MAX_CAPTION = 200
 """Captions longer than this are cut (with an ellipsis)."""
@@ -273,7 +273,7 @@ class Puzzle:
 
     def to_json(self) -> dict[str, Any]:
         """The puzzle as a position JSON carrying `solution` (lines joined by '_') and `caption`."""
-        from ..position import position_to_json
+        from ...position import position_to_json
 
         out = position_to_json(self.start)
         out.pop("status", None)

@@ -8,7 +8,7 @@ it, so a test can check that every rule is summarised. The sections themselves a
 
 from __future__ import annotations
 
-from ..lang import Paragraph, Section, rulebook
+from ...lang import Paragraph, Section, rulebook
 
 
 def summary(lang: str) -> tuple[Section, ...]:
