@@ -26,10 +26,12 @@ from ..position import Position
 from ..record import Record
 from ..study.puzzlebook import Entry
 from .address import PageRequest, read_address
+from .draw.model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states
+from .draw.motion import Played
+from .draw.render import render
 from .hostlink import HostLink
 from .i18n import LANGS, Reason, Strings, strings
 from .keyboard import CLOSABLE_DIALOGS, Keyboard
-from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states
 from .modes import (
     AUTOPLAY_DELAY,
     Bots,
@@ -47,8 +49,6 @@ from .modes.friend import FriendMode, open_link, resume
 from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
-from .motion import Played
-from .render import render
 from .resumer import Resumer
 from .sharing import Sharing
 from .startscreen import StartScreen

@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         if what == "embed":
             link = make_snippet(link, args.title, args.height)
         elif what == "static":
-            from .static import static_page
+            from .draw.static import static_page
 
             link = static_page(link, args.css, args.title).rstrip("\n")
     except (OSError, ValueError) as exc:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..position import Position, position_from_json, position_to_json
 from ..record import Record, b64encode, record_from_compact, record_from_json, record_to_compact, record_to_json
-from .nodes import escape
+from .draw.nodes import escape
 from .teach.puzzle import Puzzle, clean_caption, load_puzzle
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..record import Record
+from .draw.panels import SharePanel
 from .i18n import Reason
 from .linkwriter import make_link
 from .modes import Mode, Platform
 from .modes.base import copy_text
-from .panels import SharePanel
 from .store.saved import download_record, import_record
 
 

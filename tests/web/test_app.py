@@ -14,9 +14,9 @@ from jaipur.cards import letters_of
 from jaipur.web import host
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.draw.render import find, text_of, walk
 from jaipur.web.i18n import catalogue, strings
 from jaipur.web.links import make_link
-from jaipur.web.render import find, text_of, walk
 from jaipur.web.store.saved import STORAGE_KEY, SavedGame, load_text, save_text
 
 from .fakes import FakeBots, FakePlatform, full_match

@@ -15,10 +15,10 @@ from jaipur.bots.suggest import REASON_CODES, Suggestion, explain
 from jaipur.study.review import reason_to_json
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.draw.render import Node, find, text_of, walk
 from jaipur.web.linkwriter import make_link
 from jaipur.web.modes.hinter import HINT_LEVEL, HINT_MOVETIME
 from jaipur.web.modes.thinker import load_bots
-from jaipur.web.render import Node, find, text_of, walk
 from jaipur.web.worker.worker_hint import hint_answer, hint_request, read_hint
 from jaipur.web.worker.worker_thinker import WorkerLink, WorkerProblem, answer
 

@@ -118,7 +118,7 @@ lang.LANGUAGES, lang.LANGS = home.LANGUAGES, home.LANGS
 
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.render import text_of
+from jaipur.web.draw.render import text_of
 from tests.web.fakes import FakeBots, FakePlatform
 
 address = read_address("?lang=xx", "")

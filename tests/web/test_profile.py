@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from jaipur import legal_moves
-from jaipur.web.render import Node, text_of, walk
+from jaipur.web.draw.render import Node, text_of, walk
 from jaipur.web.store import profile as profile_module
 from jaipur.web.store.profile import PROFILE_KEY, Profile, Tally, outcome_for, profile_text, read_profile
 from jaipur.web.store.saved import STORAGE_KEY

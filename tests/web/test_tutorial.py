@@ -14,10 +14,10 @@ from jaipur.study.puzzlebook import sure_win
 from jaipur.view import view
 from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.draw.nodes import Node
+from jaipur.web.draw.render import find, text_of
 from jaipur.web.i18n import catalogue
 from jaipur.web.modes.tutorial import TutorialMode
-from jaipur.web.nodes import Node
-from jaipur.web.render import find, text_of
 from jaipur.web.store.profile import PROFILE_KEY, Profile, profile_text
 from jaipur.web.teach.tutorial import LEARN_KEY, STEPS, Step, done_from_text, first_open
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ...position import Position
 from ...study.puzzlebook import Entry
+from ..draw.model import Key, TableState
 from ..i18n import Strings
-from ..model import Key, TableState
 from ..store.collection import REVEALED_KEY, keep_outcome, load_solved, puzzle_of
 from .base import Page
 from .puzzle import PuzzleMode

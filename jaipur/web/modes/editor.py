@@ -20,10 +20,10 @@ from ...rules import new_match
 from ...study.puzzlebook import PLAYOUTS as COLLECTION_PLAYOUTS
 from ...study.puzzlebook import Verdict, judge_steps
 from ...view import view
+from ..draw.model import Key, TableState, hint_for
+from ..draw.panels import EditorOutput
 from ..i18n import Reason, Strings, strings
 from ..linkwriter import make_link, make_snippet
-from ..model import Key, TableState, hint_for
-from ..panels import EditorOutput
 from ..teach import editor
 from ..teach.editor import Draft
 from .base import BaseMode, Mode, Page, copy_text, fill

@@ -12,10 +12,10 @@ from ...bots.budgets import REVIEW_BUDGET, REVIEW_MOVETIME
 from ...position import Position
 from ...record import Record, replay
 from ...study.review import Point, Review, marks_of, moves_to_review, searcher, think_point
+from ..draw.model import Key, MoveEntry, TableState, action_states, describe
+from ..draw.motion import Played
+from ..draw.panels import ReplayInfo
 from ..i18n import Strings
-from ..model import Key, MoveEntry, TableState, action_states, describe
-from ..motion import Played
-from ..panels import ReplayInfo
 from ..store.names import record_name
 from ..teach.replayer import Replayer
 from .base import BaseMode, Page

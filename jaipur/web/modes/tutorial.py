@@ -11,8 +11,8 @@ from __future__ import annotations
 from ...bots.words import saying
 from ...position import Position
 from ...view import view
+from ..draw.model import Key, TableState
 from ..i18n import Reason, Strings
-from ..model import Key, TableState
 from ..teach.puzzle import Puzzle, PuzzleVerdict
 from ..teach.tutorial import STEPS, Step, first_open, keep_done, load_done
 from .base import Page

@@ -23,8 +23,8 @@ from ...position import Position
 from ...record import Record, replay
 from ...rules import next_round
 from ...view import view
-from ..model import LogEntry, ReplayedMove, describe, round_end, round_start
-from ..panels import ReplayInfo
+from ..draw.model import LogEntry, ReplayedMove, describe, round_end, round_start
+from ..draw.panels import ReplayInfo
 
 SEEN_FROM = (0, 1, "all")
 
@@ -137,7 +137,7 @@ class Replayer:
     # ------------------------------------------------------------ what to show
     def last_move(self, index: int | None = None) -> ReplayedMove | None:
         """The move that led to frame `index` (default: the current one) as a log entry
-        (`jaipur.web.model.describe`) plus `ply` and `name`; None at a start or a deal."""
+        (`jaipur.web.draw.model.describe`) plus `ply` and `name`; None at a start or a deal."""
         frame = self.frames[self.index if index is None else index]
         if frame.move is None:
             return None

@@ -8,14 +8,14 @@ Test hooks: `fieldset[data-choice=opponent|mode|lang|names]` of `button.choice[d
 
 from __future__ import annotations
 
-from .i18n import LANGS, Strings, language
+from ..i18n import LANGS, Strings, language
+from ..store.names import MAX_NAME
 from .model import TableState
 from .nodes import Node, h
 from .render_collection import collection_list
 from .render_friend import friends_list, play_friend_button
 from .render_parts import page_notices
 from .render_tutorial import learn_entry
-from .store.names import MAX_NAME
 
 
 def _choice(action: str, value: str, pressed: bool, label: str, about: str | None = None,

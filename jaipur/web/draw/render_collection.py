@@ -3,8 +3,8 @@ whose answer was shown marked ◌) and the Back / Next buttons under a collectio
 
 from __future__ import annotations
 
-from ..study.puzzlebook import LEVELS
-from .i18n import Strings
+from ...study.puzzlebook import LEVELS
+from ..i18n import Strings
 from .model import TableState
 from .nodes import Node, h
 from .panels import BookEntry

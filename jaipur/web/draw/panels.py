@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 if TYPE_CHECKING:
-    from ..study.puzzlebook import Verdict
-    from ..study.review import Review
-    from .i18n import Reason
+    from ...study.puzzlebook import Verdict
+    from ...study.review import Review
+    from ..i18n import Reason
+    from ..teach.editor import Draft
+    from ..teach.puzzle import PuzzleVerdict
     from .model import MoveEntry, ReplayedMove
-    from .teach.editor import Draft
-    from .teach.puzzle import PuzzleVerdict
 
 
 class PuzzlePanel(TypedDict):

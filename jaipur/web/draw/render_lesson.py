@@ -3,7 +3,7 @@ once the reader has played on from the lesson's position (the caption describes 
 
 from __future__ import annotations
 
-from .i18n import Strings
+from ..i18n import Strings
 from .model import TableState
 from .nodes import Node, h
 

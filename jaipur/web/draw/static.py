@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any
 
-from .address import PageRequest, read_address
+from ..address import PageRequest, read_address
 from .render import Node, escape, to_html
 
 
@@ -80,7 +80,7 @@ class _StaticPlatform:
 def still_tree(request: PageRequest) -> tuple[Node, str, str]:
     """The tree the page draws for a still picture (its language and direction too).
     Raises ValueError when the request is not a still picture of a position, or has problems."""
-    from .app import Controller
+    from ..app import Controller
 
     if request.problems:
         raise ValueError(request.problems[0].message)

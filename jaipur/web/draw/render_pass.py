@@ -6,7 +6,7 @@ Test hooks: `[data-pass-to]` (the seat it goes to), `button[data-action=ready]`.
 
 from __future__ import annotations
 
-from .i18n import Strings
+from ..i18n import Strings
 from .model import TableState
 from .nodes import Node, h
 

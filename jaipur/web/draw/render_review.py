@@ -5,8 +5,8 @@ played."""
 
 from __future__ import annotations
 
-from ..study.review import Review
-from .i18n import Strings
+from ...study.review import Review
+from ..i18n import Strings
 from .model import TableState
 from .nodes import Node, h
 from .panels import ReviewPanel

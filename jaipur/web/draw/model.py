@@ -13,15 +13,17 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
-from ..cards import GOODS, ORDER
-from ..errors import JaipurError
-from ..notation import parse_move
-from ..position import Position
-from ..rules import check, next_round
-from .i18n import Reason
+from ...cards import GOODS, ORDER
+from ...errors import JaipurError
+from ...notation import parse_move
+from ...position import Position
+from ...rules import check, next_round
+from ..i18n import Reason
 
 if TYPE_CHECKING:   # for TableState's annotations only (panels.py imports this module's log entries)
-    from ..types import RoundResult
+    from ...types import RoundResult
+    from ..store.friends import FriendEntry
+    from ..store.profile import Tally
     from .panels import (
         BookEntry,
         CollectionPanel,
@@ -33,8 +35,6 @@ if TYPE_CHECKING:   # for TableState's annotations only (panels.py imports this 
         ReviewPanel,
         SharePanel,
     )
-    from .store.friends import FriendEntry
-    from .store.profile import Tally
 
 KINDS = ("take", "camels", "exchange", "sell")
 

@@ -18,8 +18,8 @@ Stable test hooks (DESIGN.md, "The page"): zones `[data-zone=…]`, cards
 
 from __future__ import annotations
 
-from ..cards import ORDER
-from .i18n import Strings
+from ...cards import ORDER
+from ..i18n import Strings
 from .model import TableState
 from .nodes import TEXT as TEXT  # the tree's tools, re-exported
 from .nodes import Child as Child

@@ -4,8 +4,8 @@ total, who took the seal), and the seals each player won. Drawn from the rounds'
 
 from __future__ import annotations
 
-from ..types import RoundResult
-from .i18n import Strings
+from ...types import RoundResult
+from ..i18n import Strings
 from .model import TableState
 from .nodes import Node, h
 

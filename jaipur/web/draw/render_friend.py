@@ -10,7 +10,7 @@ with `li[data-code]`; while the page checks or makes a link, `.friend-status[ari
 
 from __future__ import annotations
 
-from .i18n import Strings
+from ..i18n import Strings
 from .model import FriendPanel, TableState
 from .nodes import Node, h
 

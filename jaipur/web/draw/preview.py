@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import GOODS, ORDER
-from ..notation import parse_move
+from ...cards import GOODS, ORDER
+from ...notation import parse_move
 
 
 @dataclass(frozen=True)

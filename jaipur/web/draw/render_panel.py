@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import Strings
+from ..i18n import Strings
 from .model import KINDS, TableState
 from .nodes import Node, h
 from .preview import preview

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .i18n import Strings
+from ..i18n import Strings
 from .model import TableState
 from .nodes import Node, h
 

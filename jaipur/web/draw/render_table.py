@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..cards import GOODS
-from .i18n import LANGS, Strings, language
+from ...cards import GOODS
+from ..i18n import LANGS, Strings, language
 from .model import KINDS, MoveEntry, TableState, roving_index
 from .nodes import Node, h
 from .render_dialogs import table_dialog

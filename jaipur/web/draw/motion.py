@@ -28,8 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..notation import CAMELS, EXCHANGE, SELL, TAKE, Move, parse_move
-from ..position import Position
+from ...notation import CAMELS, EXCHANGE, SELL, TAKE, Move, parse_move
+from ...position import Position
 
 BACK = "back"
 """The face of a card that flies face down."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from .i18n import Strings
+from ..i18n import Strings
+from ..teach.rulebook import Paragraph, summary
 from .model import TableState
 from .nodes import Node, h
 from .panels import SharePanel
@@ -18,7 +19,6 @@ from .render_friend import friend_bar
 from .render_lesson import restart_button
 from .render_match import match_summary, seal_marks
 from .render_parts import actor
-from .teach.rulebook import Paragraph, summary
 
 # ---------------------------------------------------------------- dialogs over the table
 

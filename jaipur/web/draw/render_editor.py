@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..cards import GOODS
-from .i18n import LANGS, Strings, language
+from ...cards import GOODS
+from ..i18n import LANGS, Strings, language
+from ..teach.editor import BONUS_PILES, LETTERS, Draft, zone_cards
 from .model import TableState
 from .nodes import Node, h
 from .panels import EditorPanel
-from .teach.editor import BONUS_PILES, LETTERS, Draft, zone_cards
 
 ZONE_ORDER = ("market", "hand0", "hand1", "discard")
 

@@ -3,7 +3,7 @@ a goods token, and the notices box (a bad address, a saved game) of the start sc
 
 from __future__ import annotations
 
-from .i18n import Strings
+from ..i18n import Strings
 from .model import KEY_COMMANDS, TableState
 from .nodes import Node, h
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from .i18n import Strings
+from ..i18n import Strings
 from .model import TableState
 from .nodes import Node, h
 from .panels import ReplayFrame
