@@ -25,13 +25,15 @@ from typing import Any
 from ..position import Position
 from ..record import Record
 from ..study.puzzlebook import Entry
-from .address import PageRequest, read_address
 from .draw.model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states
 from .draw.motion import Played
 from .draw.render import render
-from .hostlink import HostLink
 from .i18n import LANGS, Reason, Strings, strings
 from .keyboard import CLOSABLE_DIALOGS, Keyboard
+from .links.address import PageRequest, read_address
+from .links.hostlink import HostLink
+from .links.resumer import Resumer
+from .links.sharing import Sharing
 from .modes import (
     AUTOPLAY_DELAY,
     Bots,
@@ -49,8 +51,6 @@ from .modes.friend import FriendMode, open_link, resume
 from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
-from .resumer import Resumer
-from .sharing import Sharing
 from .startscreen import StartScreen
 from .store.collection import book, index_of
 from .store.friends import kept_game_of, load_game_data

@@ -12,9 +12,9 @@ from typing import Any, Protocol
 
 from ..position import MODES
 from ..study.puzzlebook import Entry
-from .address import PageRequest
 from .draw.model import TableState
 from .i18n import Reason, Strings
+from .links.address import PageRequest
 from .modes import Platform
 from .store.collection import load_revealed, load_solved
 from .store.friends import list_games

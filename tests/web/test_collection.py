@@ -10,9 +10,9 @@ import pytest
 from jaipur.lang.strings import strings
 from jaipur.rules import apply, legal_moves
 from jaipur.study.puzzlebook import Entry, candidates, finish, load, refute
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.draw.render import find, text_of
+from jaipur.web.links.address import read_address
 from jaipur.web.store.collection import SOLVED_KEY, load_revealed, load_solved, solved_from_text
 
 from .fakes import FakeBots, FakePlatform

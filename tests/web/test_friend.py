@@ -9,9 +9,9 @@ import pytest
 
 from jaipur.fair import wire
 from jaipur.rng import Rng
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.draw.nodes import find, text_of
+from jaipur.web.links.address import read_address
 from jaipur.web.store.friends import INDEX_KEY, KEY_PREFIX, list_games
 
 from .fakes import FakePlatform

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from jaipur import position_from_json
-from jaipur.web.address import read_address
 from jaipur.web.draw.render import find, text_of
 from jaipur.web.i18n import catalogue
-from jaipur.web.linkwriter import make_link
+from jaipur.web.links.address import read_address
+from jaipur.web.links.linkwriter import make_link
 from jaipur.web.modes.lesson import LessonMode
 
 from .fakes import FakePlatform

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from jaipur import Record, legal_moves, replay
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.draw.render import find, text_of, to_html, walk
+from jaipur.web.links.address import read_address
 from jaipur.web.store.names import MAX_NAME
 from jaipur.web.store.saved import STORAGE_KEY, load_text, save_text
 

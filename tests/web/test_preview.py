@@ -68,10 +68,10 @@ def test_a_short_pile_and_the_round_end() -> None:
 
 # ---------------------------------------------------------------- drawn on the table
 
-from jaipur.web.address import read_address  # noqa: E402
 from jaipur.web.app import Controller  # noqa: E402
 from jaipur.web.draw.model import CAMEL_EXCHANGE  # noqa: E402
 from jaipur.web.draw.render import Node, find, text_of, walk  # noqa: E402
+from jaipur.web.links.address import read_address  # noqa: E402
 
 from .fakes import FakeBots, FakePlatform  # noqa: E402
 

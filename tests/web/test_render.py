@@ -12,7 +12,6 @@ import pytest
 
 from jaipur import Rng, apply, determinize, legal_moves, new_match, next_round, position_from_json, view
 from jaipur.web import i18n
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.draw.model import (
     KINDS,
@@ -24,6 +23,7 @@ from jaipur.web.draw.model import (
 )
 from jaipur.web.draw.render import TEXT, Node, find, render, text_of, to_data, to_html, walk
 from jaipur.web.i18n import Reason, catalogue, strings
+from jaipur.web.links.address import read_address
 
 from .fakes import FakeBots, FakePlatform, table_at
 

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jaipur import Record, safejson
-from jaipur.web import host
-from jaipur.web.address import decode_payload, read_address
 from jaipur.web.dom import read_event
 from jaipur.web.draw.render import text_of, walk
 from jaipur.web.i18n import Reason
+from jaipur.web.links import host
+from jaipur.web.links.address import decode_payload, read_address
 from jaipur.web.store.profile import PROFILE_KEY, Profile, load_profile, read_profile, readable
 from jaipur.web.store.saved import SETASIDE_PREFIX, STORAGE_KEY, import_record, load_text, save_text
 

@@ -12,7 +12,8 @@ import pytest
 
 from jaipur import position_from_json
 from jaipur.web.draw.static import static_page
-from jaipur.web.links import CAPTION_HEIGHT, EMBED_HEIGHTS, main, make_link, make_snippet
+from jaipur.web.links import CAPTION_HEIGHT, EMBED_HEIGHTS, make_link, make_snippet
+from jaipur.web.links.__main__ import main
 
 POSITION = {"market": "MMMDG", "hands": ["LLLS", "CCPP"], "herds": [1, 2], "seed": 4,
             "bonus": {"3": [3, 1, 2], "4": [6, 4, 5], "5": [10, 8, 9]}}

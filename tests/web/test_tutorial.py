@@ -12,11 +12,11 @@ from jaipur.notation import CAMELS, SELL, TAKE, parse_move
 from jaipur.rules import apply, legal_moves
 from jaipur.study.puzzlebook import sure_win
 from jaipur.view import view
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.draw.nodes import Node
 from jaipur.web.draw.render import find, text_of
 from jaipur.web.i18n import catalogue
+from jaipur.web.links.address import read_address
 from jaipur.web.modes.tutorial import TutorialMode
 from jaipur.web.store.profile import PROFILE_KEY, Profile, profile_text
 from jaipur.web.teach.tutorial import LEARN_KEY, STEPS, Step, done_from_text, first_open

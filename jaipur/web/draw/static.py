@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any
 
-from ..address import PageRequest, read_address
+from ..links.address import PageRequest, read_address
 from .render import Node, escape, to_html
 
 

@@ -23,7 +23,7 @@ from ...view import view
 from ..draw.model import Key, TableState, hint_for
 from ..draw.panels import EditorOutput
 from ..i18n import Reason, Strings, strings
-from ..linkwriter import make_link, make_snippet
+from ..links.linkwriter import make_link, make_snippet
 from ..teach import editor
 from ..teach.editor import Draft
 from .base import BaseMode, Mode, Page, copy_text, fill

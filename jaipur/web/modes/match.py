@@ -25,8 +25,6 @@ from ...rng import Rng, mix64
 from ...rules import apply, check, legal_moves, next_round
 from ...types import RoundResult
 from ...view import view
-from .. import host
-from ..address import PageRequest
 from ..draw.model import (
     Key,
     LogEntry,
@@ -40,6 +38,8 @@ from ..draw.model import (
 )
 from ..draw.motion import Played
 from ..i18n import Reason, Strings, strings
+from ..links import host
+from ..links.address import PageRequest
 from ..store.saved import (
     EARLIER,
     MAX_EARLIER,

@@ -13,10 +13,10 @@ from ...position import Position
 from ...rules import apply
 from ...study.puzzlebook import Refutation, think_refute
 from ...view import view
-from .. import host
 from ..draw.model import Key, LogEntry, MoveEntry, TableState, describe, hint_for, round_start
 from ..draw.motion import Played
 from ..i18n import Reason, Strings
+from ..links import host
 from ..teach.puzzle import Puzzle, PuzzleVerdict, refuted
 from .base import MODAL, BaseMode, Page, fill
 from .thinker import stepped

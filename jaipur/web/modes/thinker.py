@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from ...bots.registry import page_movetimes
 from ...rng import Rng
-from ..address import LEVELS
+from ..links.address import LEVELS
 
 Done = Callable[[str | None, BaseException | None], None]
 """What a thinker calls when the bot has chosen: (move, problem)."""

@@ -37,10 +37,10 @@ from ...record import Record, record_from_compact, record_from_json, record_to_c
 from ...rng import Rng
 from ...rules import next_round
 from ...view import determinize, view
-from ..address import OPPONENTS, decode_payload
 from ..i18n import Reason, problem
+from ..links.address import OPPONENTS, decode_payload
+from ..links.query import unquote_text
 from ..problems import short
-from ..query import unquote_text
 
 SAVE_FORMAT = "jaipur-save/1"
 STORAGE_KEY = "jaipur.saved-game"

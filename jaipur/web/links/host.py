@@ -28,13 +28,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import JaipurError
-from ..notation import format_move
-from ..position import Position, position_from_json
-from ..record import Record, record_from_compact, record_from_json
-from .i18n import Reason, problem
-from .problems import short
-from .teach.puzzle import Puzzle, clean_caption
+from ...errors import JaipurError
+from ...notation import format_move
+from ...position import Position, position_from_json
+from ...record import Record, record_from_compact, record_from_json
+from ..i18n import Reason, problem
+from ..problems import short
+from ..teach.puzzle import Puzzle, clean_caption
 
 SOURCE = "jaipur"
 VERSION = 1

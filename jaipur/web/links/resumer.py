@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..record import Record
+from ...record import Record
+from ..i18n import LANGS, Reason
+from ..modes import Mode, Opener, Page
+from ..modes.editor import editor_at
+from ..modes.friend import open_link
+from ..modes.match import MatchMode, pending_save, saved_match
+from ..modes.tutorial import TutorialMode
+from ..store.names import saved_names
+from ..store.profile import Profile
+from ..store.saved import SavedGame
 from .address import PageRequest
-from .i18n import LANGS, Reason
-from .modes import Mode, Opener, Page
-from .modes.editor import editor_at
-from .modes.friend import open_link
-from .modes.match import MatchMode, pending_save, saved_match
-from .modes.tutorial import TutorialMode
-from .store.names import saved_names
-from .store.profile import Profile
-from .store.saved import SavedGame
 
 
 def _names(saved: SavedGame) -> tuple[str, str] | None:

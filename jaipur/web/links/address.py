@@ -30,22 +30,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import safejson
-from ..errors import JaipurError
-from ..position import MAX_SEED, MODES, Position, position_from_json
-from ..record import Record, b64decode, record_from_compact, record_from_json
+from ... import safejson
+from ...errors import JaipurError
+from ...position import MAX_SEED, MODES, Position, position_from_json
+from ...record import Record, b64decode, record_from_compact, record_from_json
+from ..i18n import LANGS, Reason, problem
+from ..problems import short
+from ..teach.puzzle import MAX_CAPTION, Puzzle, clean_caption, load_puzzle, puzzle_from_json
 from .host import parse_hosts
-from .i18n import LANGS, Reason, problem
-from .problems import short
 from .query import parse_query, unquote_text
-from .teach.puzzle import MAX_CAPTION, Puzzle, clean_caption, load_puzzle, puzzle_from_json
 
 
 def _levels() -> tuple[str, ...]:
     """The levels offered to players, from the bots' one registry (none when the bots cannot be imported:
     the page then offers two players on one device only)."""
     try:
-        from ..bots.registry import LEVELS as offered
+        from ...bots.registry import LEVELS as offered
     except Exception:  # noqa: BLE001 - a missing or broken bots package must not stop the page
         return ()
     return tuple(offered)

@@ -1,5 +1,6 @@
-"""Page links: write what the page's address can ask for (`make_link`), and the command line that
-writes and checks them (``python -m jaipur.web.links --help``). Reading an address is address.py's job.
+"""The link tool: the command line that writes page links, `<iframe>` snippets and still pages, and checks links
+(``python -m jaipur.web.links --help``). Writing a link is linkwriter.py's job (its names are importable from
+`jaipur.web.links`); reading an address is address.py's.
 
 >>> make_link("index.html", seed=3, lang="fa")
 'index.html?seed=3&lang=fa'
@@ -12,17 +13,10 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from ..position import MODES
+from ...position import MODES
+from ..i18n import LANGS
 from .address import OPPONENTS, SEATS, read_address
-from .i18n import LANGS
-from .linkwriter import (  # noqa: F401  (also the documented names jaipur.web.links.*)
-    CAPTION_HEIGHT,
-    EMBED_HEIGHT,
-    EMBED_HEIGHTS,
-    embed_height,
-    make_link,
-    make_snippet,
-)
+from .linkwriter import EMBED_HEIGHT, EMBED_HEIGHTS, make_link, make_snippet
 
 # ---------------------------------------------------------------- command line
 
@@ -86,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         if what == "embed":
             link = make_snippet(link, args.title, args.height)
         elif what == "static":
-            from .draw.static import static_page
+            from ..draw.static import static_page
 
             link = static_page(link, args.css, args.title).rstrip("\n")
     except (OSError, ValueError) as exc:

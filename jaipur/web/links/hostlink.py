@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .. import safejson
+from ... import safejson
+from ..dom import MESSAGE_CHARS
+from ..i18n import Reason, problem
+from ..modes import Mode, Opener, Platform
+from ..startscreen import StartScreen
 from . import host
 from .address import PageRequest
-from .dom import MESSAGE_CHARS
-from .i18n import Reason, problem
-from .modes import Mode, Opener, Platform
-from .startscreen import StartScreen
 
 
 class Commanded(Opener, Protocol):

@@ -12,10 +12,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..position import Position, position_from_json, position_to_json
-from ..record import Record, b64encode, record_from_compact, record_from_json, record_to_compact, record_to_json
-from .draw.nodes import escape
-from .teach.puzzle import Puzzle, clean_caption, load_puzzle
+from ...position import Position, position_from_json, position_to_json
+from ...record import Record, b64encode, record_from_compact, record_from_json, record_to_compact, record_to_json
+from ..draw.nodes import escape
+from ..teach.puzzle import Puzzle, clean_caption, load_puzzle
 
 
 def _position_data(position: Position | Mapping[str, Any]) -> dict[str, Any]:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..record import Record
-from .draw.panels import SharePanel
-from .i18n import Reason
+from ...record import Record
+from ..draw.panels import SharePanel
+from ..i18n import Reason
+from ..modes import Mode, Platform
+from ..modes.base import copy_text
+from ..store.saved import download_record, import_record
 from .linkwriter import make_link
-from .modes import Mode, Platform
-from .modes.base import copy_text
-from .store.saved import download_record, import_record
 
 
 class Sharer(Protocol):
