@@ -1,15 +1,15 @@
-"""PyScript worker entry: the computer's thinking off the page's thread (jaipur/web/worker_thinker.py).
+"""PyScript worker entry: the computer's thinking off the page's thread (jaipur/web/worker/worker_thinker.py).
 
 The page (WorkerLink) starts this script as a named worker on the same Pyodide and the same jaipur
 archive as main.py, and awaits `think(request)`: a JSON request (level, a seat's view, seed, movetime)
 in, a JSON answer (the move, or an error text) out; and `review(request)`, one move of the game review
-(jaipur/web/worker_review.py); and `suggest(request)`, the hint button's suggestion for a seat's view
-(jaipur/web/worker_hint.py). The worker never touches the page.
+(jaipur/web/worker/worker_review.py); and `suggest(request)`, the hint button's suggestion for a seat's view
+(jaipur/web/worker/worker_hint.py). The worker never touches the page.
 """
 from jaipur import bots  # noqa: F401 - import the bots now, so the first think does not pay for it
-from jaipur.web.worker_hint import hint_answer
-from jaipur.web.worker_review import review_answer
-from jaipur.web.worker_thinker import answer
+from jaipur.web.worker.worker_hint import hint_answer
+from jaipur.web.worker.worker_review import review_answer
+from jaipur.web.worker.worker_thinker import answer
 
 
 def think(request: str) -> str:

@@ -473,8 +473,8 @@ def package_files(root: Path = ROOT) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in found)
 
 
-PAGE_ENTRIES = ("jaipur.web.app", "jaipur.web.worker_thinker", "jaipur.web.worker_hint", "jaipur.web.worker_review",
-                "jaipur.bots")
+PAGE_ENTRIES = ("jaipur.web.app", "jaipur.web.worker.worker_thinker", "jaipur.web.worker.worker_hint",
+                "jaipur.web.worker.worker_review", "jaipur.bots")
 """What main.py and ai_worker.py import: the page's archive holds these and every module they import."""
 
 

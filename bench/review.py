@@ -59,7 +59,7 @@ def run(seed: int, reviewer: str) -> dict[str, Any]:
     """Review the round's seat-0 moves in the page; the times and the page's responsiveness."""
     from playwright.sync_api import sync_playwright
 
-    from jaipur.web.linkwriter import make_link
+    from jaipur.web.links.linkwriter import make_link
 
     record = round_record(seed)
     server, base = start_server()

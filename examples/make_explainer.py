@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from jaipur import position_to_json, record_from_compact, replay  # noqa: E402
+from jaipur.web.draw.static import static_page  # noqa: E402
 from jaipur.web.links import make_link, make_snippet  # noqa: E402
-from jaipur.web.static import static_page  # noqa: E402
 
 BASE = "../index.html"
 OUT = Path(__file__).resolve().parent / "explainer.html"

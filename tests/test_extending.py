@@ -49,10 +49,10 @@ from jaipur import new_match, view, Rng
 p = new_match(seed=3)
 assert get_bot("dummy").choose(view(p, p.to_move), Rng(1)) is not None
 
-from jaipur.web.address import read_address
+from jaipur.web.links.address import read_address
 from jaipur.web.app import Controller
 from jaipur.web.modes.thinker import load_bots
-from jaipur.web.render import text_of
+from jaipur.web.draw.render import text_of
 from tests.web.fakes import FakePlatform
 
 address = read_address("?lang=xx&opponent=dummy&seed=5", "")

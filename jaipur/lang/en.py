@@ -491,7 +491,7 @@ WORDS: dict[str, str] = {
     "suggest.camels.close": "{head}: your herd closes in, {mine} against {theirs}, and your opponent cannot use them.",
     "suggest.exchange.camels": "Exchange {given} for {taken}: goods worth about {worth} rupees, paid with camels from your herd.",
     "suggest.exchange.cards": "Exchange {given} for {taken}: goods worth about {worth} rupees for cards you need less.",
-    # a puzzle's move in words (jaipur.web.puzzle), its verdicts and its answer
+    # a puzzle's move in words (jaipur.web.teach.puzzle), its verdicts and its answer
     "puzzle.sell": "selling {cards} earns {earned}{bonus}",
     "puzzle.earned": "{n} rupees",
     "puzzle.earned.one": "{n} rupee",
@@ -513,7 +513,7 @@ WORDS: dict[str, str] = {
     "puzzle.reveal.one": "The answer: {lines}.",
     "puzzle.reveal.many": "Any of these is right: {lines}.",
     # a wrong try's reason (jaipur.puzzlebook.refute: the verifier's counter-example, from the solver's view, worded
-    # by jaipur.web.puzzle.refuted); {what} is the move's phrase, {reply} the opponent's answer in words
+    # by jaipur.web.teach.puzzle.refuted); {what} is the move's phrase, {reply} the opponent's answer in words
     "puzzle.wrong.thinking": "Not this one. Looking for your opponent's best answer to it…",
     "puzzle.wrong.why": "Not this one: {why} Try again or reveal the answer.",
     "puzzle.refute.wins": "{what}: that wins the round too, but this puzzle's answer is another move.",
@@ -523,7 +523,7 @@ WORDS: dict[str, str] = {
     "puzzle.refute.reply-may": "{what}, but the round goes on: your opponent could answer: {reply}. That ends it, and if the hidden bonus tokens go against you, you have {mine} rupees against {theirs}.",
     "puzzle.refute.later": "{what}, but the round goes on: your opponent could answer: {reply}. Played out from there, you lost {lost} of {played} deals of the hidden cards.",
     "puzzle.refute.open": "{what}, but it does not end the round, so the win is not sure yet.",
-    # why the answer surely wins (jaipur.web.puzzle.sure_words), after the answer and after a right try
+    # why the answer surely wins (jaipur.web.teach.puzzle.sure_words), after the answer and after a right try
     "puzzle.sure": "Whatever the hidden cards are, you win: at least {mine} rupees for you, at most {theirs} for your opponent.",
     "puzzle.sure.camel": "The camel token (5 rupees) for the bigger herd makes the difference.",
     "puzzle.sure.tiebreak.bonus": "The rupees may end equal; then your more bonus tokens win the round.",

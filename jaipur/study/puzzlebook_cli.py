@@ -9,7 +9,7 @@ import sys
 
 from ..errors import JaipurError
 from ..position import position_from_json
-from ..web.linkwriter import make_link
+from ..web.links.linkwriter import make_link
 from .puzzlebook import MARGIN, PLAYOUTS, judge, make
 
 

@@ -25,13 +25,15 @@ from typing import Any
 from ..position import Position
 from ..record import Record
 from ..study.puzzlebook import Entry
-from .address import PageRequest, read_address
-from .collection import book, index_of
-from .friends import kept_game_of, load_game_data
-from .hostlink import HostLink
+from .draw.model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states
+from .draw.motion import Played
+from .draw.render import render
 from .i18n import LANGS, Reason, Strings, strings
 from .keyboard import CLOSABLE_DIALOGS, Keyboard
-from .model import ROVING_ZONES, ActionState, Suggestion, TableState, action_states
+from .links.address import PageRequest, read_address
+from .links.hostlink import HostLink
+from .links.resumer import Resumer
+from .links.sharing import Sharing
 from .modes import (
     AUTOPLAY_DELAY,
     Bots,
@@ -49,14 +51,12 @@ from .modes.friend import FriendMode, open_link, resume
 from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
-from .motion import Played
-from .profile import Profile, keep_profile, load_profile, outcome_for
-from .puzzle import Puzzle
-from .render import render
-from .resumer import Resumer
-from .sharing import Sharing
 from .startscreen import StartScreen
-from .worker_thinker import WorkerLink, WorkerThinker, browser_link
+from .store.collection import book, index_of
+from .store.friends import kept_game_of, load_game_data
+from .store.profile import Profile, keep_profile, load_profile, outcome_for
+from .teach.puzzle import Puzzle
+from .worker.worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 FRIEND_ACTIONS = frozenset({"friend-mode", "friend-invite", "friend-accept", "friend-paste", "friend-copy",
                             "friend-share", "friend-abandon"})

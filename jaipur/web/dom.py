@@ -33,9 +33,9 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from .. import safejson
-from .model import KEY_COMMANDS, ROVING_ZONES, ZONE_KEYS
-from .motion import Flight
-from .render import Node, to_data
+from .draw.model import KEY_COMMANDS, ROVING_ZONES, ZONE_KEYS
+from .draw.motion import Flight
+from .draw.render import Node, to_data
 
 DOM_SCRIPT = "assets/js/dom.js"
 """The JavaScript half of this module, loaded by index.html as a classic script: it defines `window.jaipurDom`."""

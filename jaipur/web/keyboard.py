@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from .draw.model import key_command
 from .i18n import Reason, Strings
-from .model import key_command
 from .modes import Mode
 
 CLOSABLE_DIALOGS = ("confirm", "game", "share", "import", "keys", "rules")

@@ -12,15 +12,15 @@ from typing import Any, Protocol
 
 from ..position import MODES
 from ..study.puzzlebook import Entry
-from .address import PageRequest
-from .collection import load_revealed, load_solved
-from .friends import list_games
+from .draw.model import TableState
 from .i18n import Reason, Strings
-from .model import TableState
+from .links.address import PageRequest
 from .modes import Platform
-from .names import clean_name, clean_names
-from .profile import Profile
-from .tutorial import load_done
+from .store.collection import load_revealed, load_solved
+from .store.friends import list_games
+from .store.names import clean_name, clean_names
+from .store.profile import Profile
+from .teach.tutorial import load_done
 
 
 class Chooser(Protocol):

@@ -11,7 +11,7 @@ import pytest
 
 from jaipur import JaipurError, position_from_json, position_to_json
 from jaipur.study.puzzlebook import load
-from jaipur.web.linkwriter import EMBED_HEIGHTS
+from jaipur.web.links.linkwriter import EMBED_HEIGHTS
 
 from .helpers import boot, letters, shown
 from .test_a11y import axe, axe_script  # noqa: F401 - axe_script is a fixture

@@ -17,7 +17,7 @@ import pytest
 from jaipur.puzzlebook import load
 from jaipur.rules import legal_moves
 from jaipur.web.links import make_link
-from jaipur.web.tutorial import STEPS
+from jaipur.web.teach.tutorial import STEPS
 
 from .helpers import TURN_OR_DIALOG, YOUR_TURN, boot, card, clear, enabled, letters, play_one_move
 from .test_collection import play_by_clicks

@@ -14,7 +14,7 @@ import pytest
 
 from jaipur import apply, legal_moves, new_match, next_round
 from jaipur.record import Record, record_to_json
-from jaipur.web.saved import STORAGE_KEY
+from jaipur.web.store.saved import STORAGE_KEY
 
 from .helpers import TURN_OR_DIALOG, YOUR_TURN, boot, card, letters
 from .test_a11y import axe, axe_script  # noqa: F401  (axe_script is a fixture)

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from jaipur.web.profile import PROFILE_KEY
-from jaipur.web.saved import SETASIDE_PREFIX, STORAGE_KEY
+from jaipur.web.store.profile import PROFILE_KEY
+from jaipur.web.store.saved import SETASIDE_PREFIX, STORAGE_KEY
 
 from .helpers import YOUR_TURN, boot, play_one_move, write_host_page
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import jaipur
-from jaipur.web.saved import STORAGE_KEY
+from jaipur.web.store.saved import STORAGE_KEY
 
 from .helpers import YOUR_TURN, boot, logged_moves, shown
 

@@ -9,7 +9,7 @@ import pytest
 
 from jaipur.rules import legal_moves
 from jaipur.web.i18n import catalogue
-from jaipur.web.tutorial import STEPS
+from jaipur.web.teach.tutorial import STEPS
 
 from .helpers import boot
 from .test_collection import play_by_clicks

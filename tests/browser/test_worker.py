@@ -1,4 +1,4 @@
-"""The computer thinks in a PyScript worker (jaipur/web/worker_thinker.py) in real headless Chromium, served
+"""The computer thinks in a PyScript worker (jaipur/web/worker/worker_thinker.py) in real headless Chromium, served
 without COOP/COEP headers: several computer moves with the worker in use, undo during a think, and a page
 whose worker cannot start (its script blocked) that still plays on its own thread."""
 from __future__ import annotations

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from jaipur import Position, Record, Rng, apply, determinize, legal_moves, new_match, next_round
+from jaipur.web.draw.motion import Flight
+from jaipur.web.draw.render import Node
 from jaipur.web.modes import MatchMode
-from jaipur.web.motion import Flight
-from jaipur.web.render import Node
 
 
 class _Tick:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from jaipur import legal_moves
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.draw.model import KEY_COMMANDS, ROVING_ZONES, key_command
+from jaipur.web.draw.render import TEXT, Node, find, text_of, walk
+from jaipur.web.draw.render_dialogs import KEY_ROWS
 from jaipur.web.i18n import catalogue, strings
 from jaipur.web.links import make_link
-from jaipur.web.model import KEY_COMMANDS, ROVING_ZONES, key_command
-from jaipur.web.render import TEXT, Node, find, text_of, walk
-from jaipur.web.render_dialogs import KEY_ROWS
+from jaipur.web.links.address import read_address
 
 from .fakes import FakeBots, FakePlatform
 

@@ -11,13 +11,12 @@ import pytest
 
 from jaipur import Record, new_match, position_from_json, record_to_json, replay, view
 from jaipur.cards import letters_of
-from jaipur.web import host
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.draw.render import find, text_of, walk
 from jaipur.web.i18n import catalogue, strings
-from jaipur.web.links import make_link
-from jaipur.web.render import find, text_of, walk
-from jaipur.web.saved import STORAGE_KEY, SavedGame, load_text, save_text
+from jaipur.web.links import host, make_link
+from jaipur.web.links.address import read_address
+from jaipur.web.store.saved import STORAGE_KEY, SavedGame, load_text, save_text
 
 from .fakes import FakeBots, FakePlatform, full_match
 
@@ -544,7 +543,9 @@ def test_resize_events_only_when_embedded() -> None:
 
 
 def test_new_strings_and_problem_codes_read_in_persian() -> None:
-    from jaipur.web import address, puzzle, saved
+    from jaipur.web.links import address
+    from jaipur.web.store import saved
+    from jaipur.web.teach import puzzle
 
     fa, en = strings("fa"), strings("en")
     for module in (address, puzzle, host, saved):

@@ -10,10 +10,10 @@ import pytest
 from jaipur.lang.strings import strings
 from jaipur.rules import apply, legal_moves
 from jaipur.study.puzzlebook import Entry, candidates, finish, load, refute
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.collection import SOLVED_KEY, load_revealed, load_solved, solved_from_text
-from jaipur.web.render import find, text_of
+from jaipur.web.draw.render import find, text_of
+from jaipur.web.links.address import read_address
+from jaipur.web.store.collection import SOLVED_KEY, load_revealed, load_solved, solved_from_text
 
 from .fakes import FakeBots, FakePlatform
 

@@ -1,12 +1,12 @@
-"""The position editor's pure operations (jaipur/web/editor.py): built by clicks, checked by the engine."""
+"""The position editor's pure operations (jaipur/web/teach/editor.py): built by clicks, checked by the engine."""
 
 from __future__ import annotations
 
 import pytest
 
 from jaipur import JaipurError, Position, apply, legal_moves, new_match, position_from_json, position_to_json, view
-from jaipur.web import editor
-from jaipur.web.editor import Draft, add_card, check, export, from_position, remove_card
+from jaipur.web.teach import editor
+from jaipur.web.teach.editor import Draft, add_card, check, export, from_position, remove_card
 
 
 def _built() -> Draft:

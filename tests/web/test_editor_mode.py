@@ -14,12 +14,12 @@ import pytest
 from jaipur import JaipurError, Position, apply, legal_moves, position_from_json, position_to_json, view
 from jaipur.lang.strings import strings
 from jaipur.study.puzzlebook import judge, load
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.editor import draft_data
+from jaipur.web.draw.render import find, text_of
+from jaipur.web.links.address import read_address
 from jaipur.web.modes import MatchMode, ReplayMode
 from jaipur.web.modes.editor import EditorMode
-from jaipur.web.render import find, text_of
+from jaipur.web.teach.editor import draft_data
 
 from .fakes import FakeBots, FakePlatform
 

@@ -9,10 +9,10 @@ import pytest
 
 from jaipur.fair import wire
 from jaipur.rng import Rng
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.friends import INDEX_KEY, KEY_PREFIX, list_games
-from jaipur.web.nodes import find, text_of
+from jaipur.web.draw.nodes import find, text_of
+from jaipur.web.links.address import read_address
+from jaipur.web.store.friends import INDEX_KEY, KEY_PREFIX, list_games
 
 from .fakes import FakePlatform
 
@@ -205,9 +205,9 @@ def test_an_older_link_opened_again_is_said_and_the_last_one_changes_nothing() -
 
 
 def test_a_round_ended_by_this_side_says_to_send_its_link() -> None:
+    from jaipur.web.draw.model import FriendPanel
+    from jaipur.web.draw.render_friend import status_line
     from jaipur.web.i18n import strings
-    from jaipur.web.model import FriendPanel
-    from jaipur.web.render_friend import status_line
 
     ended = FriendPanel(phase="game", status="waiting", link="http://x/#friend=A", friend="Bo", result_coming=True)
     assert status_line(ended, strings("en")).startswith("The round is over: send this link to Bo")

@@ -13,14 +13,14 @@ from jaipur import Rng, determinize, legal_moves, new_match, view
 from jaipur.bots import BROWSER_MOVETIME
 from jaipur.bots.suggest import REASON_CODES, Suggestion, explain
 from jaipur.study.review import reason_to_json
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.linkwriter import make_link
+from jaipur.web.draw.render import Node, find, text_of, walk
+from jaipur.web.links.address import read_address
+from jaipur.web.links.linkwriter import make_link
 from jaipur.web.modes.hinter import HINT_LEVEL, HINT_MOVETIME
 from jaipur.web.modes.thinker import load_bots
-from jaipur.web.render import Node, find, text_of, walk
-from jaipur.web.worker_hint import hint_answer, hint_request, read_hint
-from jaipur.web.worker_thinker import WorkerLink, WorkerProblem, answer
+from jaipur.web.worker.worker_hint import hint_answer, hint_request, read_hint
+from jaipur.web.worker.worker_thinker import WorkerLink, WorkerProblem, answer
 
 from .fakes import FakeBots, FakePlatform
 from .test_worker_thinker import Reply

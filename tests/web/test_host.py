@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from jaipur import apply, legal_moves, new_match, next_round, position_from_json, record_to_compact, record_to_json
 from jaipur.record import Record
-from jaipur.web.host import (
+from jaipur.web.i18n import Reason
+from jaipur.web.links.host import (
     ANY,
     Command,
     allowed_origins,
@@ -26,7 +27,6 @@ from jaipur.web.host import (
     puzzle_event,
     ready_event,
 )
-from jaipur.web.i18n import Reason
 
 OWN = "http://127.0.0.1:8000"
 ALLOWED = allowed_origins(OWN, ("https://blog.example",))

@@ -16,8 +16,10 @@ from jaipur.bots.suggest import REASON_CODES
 from jaipur.bots.words import SAY_CODES, describe
 from jaipur.lang import DEFAULT, ENGINE_KEYS, LANGS, LANGUAGES, Reason, catalogue, language, problem, rulebook
 from jaipur.lang.strings import strings
-from jaipur.web import address, host, puzzle, saved
-from jaipur.web.puzzle import Puzzle
+from jaipur.web.links import address, host
+from jaipur.web.store import saved
+from jaipur.web.teach import puzzle
+from jaipur.web.teach.puzzle import Puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [p for p in (ROOT / "jaipur").rglob("*.py") if "lang" not in p.parts]
@@ -114,9 +116,9 @@ home.LANGUAGES = home.LANGUAGES + (Language("xx", "Xxisch", "rtl", "٠١٢٣٤٥
 home.LANGS = tuple(entry.code for entry in home.LANGUAGES)
 lang.LANGUAGES, lang.LANGS = home.LANGUAGES, home.LANGS
 
-from jaipur.web.address import read_address
+from jaipur.web.links.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.render import text_of
+from jaipur.web.draw.render import text_of
 from tests.web.fakes import FakeBots, FakePlatform
 
 address = read_address("?lang=xx", "")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from jaipur import position_from_json
-from jaipur.web.address import read_address
+from jaipur.web.draw.render import find, text_of
 from jaipur.web.i18n import catalogue
-from jaipur.web.linkwriter import make_link
+from jaipur.web.links.address import read_address
+from jaipur.web.links.linkwriter import make_link
 from jaipur.web.modes.lesson import LessonMode
-from jaipur.web.render import find, text_of
 
 from .fakes import FakePlatform
 from .test_app import BASE, PUZZLE, SALE, attr_nodes, click, hand_indexes, open_page, select

@@ -16,11 +16,13 @@ from hypothesis import strategies as st
 
 from jaipur import Record, apply, new_match, position_from_json, record_to_compact, record_to_json
 from jaipur.record import b64encode
-from jaipur.web import address, host, links, puzzle, replayer, saved
-from jaipur.web.address import PageRequest, decode_payload, read_address
+from jaipur.web import links
 from jaipur.web.app import Controller
 from jaipur.web.i18n import Reason, catalogue, strings
-from jaipur.web.links import make_link
+from jaipur.web.links import address, host, make_link
+from jaipur.web.links.address import PageRequest, decode_payload, read_address
+from jaipur.web.store import saved
+from jaipur.web.teach import puzzle, replayer
 
 from .fakes import FakeBots, FakePlatform
 

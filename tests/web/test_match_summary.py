@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from jaipur import Record, legal_moves, replay
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.names import MAX_NAME
-from jaipur.web.render import find, text_of, to_html, walk
-from jaipur.web.saved import STORAGE_KEY, load_text, save_text
+from jaipur.web.draw.render import find, text_of, to_html, walk
+from jaipur.web.links.address import read_address
+from jaipur.web.store.names import MAX_NAME
+from jaipur.web.store.saved import STORAGE_KEY, load_text, save_text
 
 from .fakes import FakeBots, FakePlatform, full_match
 
@@ -184,7 +184,7 @@ def test_your_own_move_stays_readable_apart_from_the_reply_until_hidden() -> Non
 def test_doctests_of_the_names_module() -> None:
     import doctest
 
-    from jaipur.web import names
+    from jaipur.web.store import names
 
     assert doctest.testmod(names).failed == 0
 

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jaipur import Record, Rng, legal_moves, new_match, next_round, position_from_json, replay, view
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.model import match_log, round_start
+from jaipur.web.draw.model import match_log, round_start
+from jaipur.web.links.address import read_address
 from jaipur.web.modes import MatchMode, PuzzleMode, ReplayMode, StillMode, Thinker
-from jaipur.web.puzzle import Puzzle
+from jaipur.web.teach.puzzle import Puzzle
 
 from .fakes import FakeBots, FakePlatform, full_match
 

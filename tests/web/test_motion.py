@@ -12,9 +12,9 @@ import pytest
 from jaipur import Position, Record, apply, legal_moves, new_match, position_from_json, view
 from jaipur.rng import Rng
 from jaipur.web.app import Controller
+from jaipur.web.draw.motion import BACK, TOKEN, Flight, flights
+from jaipur.web.draw.render import TEXT, Node, find, render
 from jaipur.web.links import make_link
-from jaipur.web.motion import BACK, TOKEN, Flight, flights
-from jaipur.web.render import TEXT, Node, find, render
 
 from .fakes import FakeBots, FakePlatform, table_at
 from .test_app import BASE, click, open_page, select

@@ -7,8 +7,8 @@ import pytest
 
 from jaipur import legal_moves
 from jaipur.study.puzzlebook import Entry, candidates
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.links.address import read_address
 
 from .fakes import FakeBots, FakePlatform
 

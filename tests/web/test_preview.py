@@ -1,4 +1,4 @@
-"""The preview of a move (jaipur.web.preview) says exactly what the move then does."""
+"""The preview of a move (jaipur.web.draw.preview) says exactly what the move then does."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from jaipur import apply, check, legal_moves, new_match
 from jaipur.cards import ORDER
 from jaipur.position import Position
 from jaipur.view import view
-from jaipur.web.preview import preview
+from jaipur.web.draw.preview import preview
 
 
 def _positions(seed: int, plies: int) -> list[Position]:
@@ -68,10 +68,10 @@ def test_a_short_pile_and_the_round_end() -> None:
 
 # ---------------------------------------------------------------- drawn on the table
 
-from jaipur.web.address import read_address  # noqa: E402
 from jaipur.web.app import Controller  # noqa: E402
-from jaipur.web.model import CAMEL_EXCHANGE  # noqa: E402
-from jaipur.web.render import Node, find, text_of, walk  # noqa: E402
+from jaipur.web.draw.model import CAMEL_EXCHANGE  # noqa: E402
+from jaipur.web.draw.render import Node, find, text_of, walk  # noqa: E402
+from jaipur.web.links.address import read_address  # noqa: E402
 
 from .fakes import FakeBots, FakePlatform  # noqa: E402
 

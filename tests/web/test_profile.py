@@ -1,4 +1,4 @@
-"""What the browser remembers between visits (jaipur.web.profile): the chosen language and the matches
+"""What the browser remembers between visits (jaipur.web.store.profile): the chosen language and the matches
 won, lost and drawn per computer level, shown on the start screen; and the notice of a new release."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from jaipur import legal_moves
-from jaipur.web import profile as profile_module
-from jaipur.web.profile import PROFILE_KEY, Profile, Tally, outcome_for, profile_text, read_profile
-from jaipur.web.render import Node, text_of, walk
-from jaipur.web.saved import STORAGE_KEY
+from jaipur.web.draw.render import Node, text_of, walk
+from jaipur.web.store import profile as profile_module
+from jaipur.web.store.profile import PROFILE_KEY, Profile, Tally, outcome_for, profile_text, read_profile
+from jaipur.web.store.saved import STORAGE_KEY
 
 from .fakes import FakePlatform
 from .test_app import BASE, click, open_page

@@ -6,7 +6,7 @@ import pytest
 
 from jaipur import apply, new_match, position_from_json
 from jaipur.web.i18n import Reason
-from jaipur.web.puzzle import (
+from jaipur.web.teach.puzzle import (
     BadPuzzleError,
     Puzzle,
     PuzzleVerdict,

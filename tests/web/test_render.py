@@ -12,10 +12,8 @@ import pytest
 
 from jaipur import Rng, apply, determinize, legal_moves, new_match, next_round, position_from_json, view
 from jaipur.web import i18n
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.i18n import Reason, catalogue, strings
-from jaipur.web.model import (
+from jaipur.web.draw.model import (
     KINDS,
     action_states,
     candidate,
@@ -23,7 +21,9 @@ from jaipur.web.model import (
     move_selection,
     zone_cards,
 )
-from jaipur.web.render import TEXT, Node, find, render, text_of, to_data, to_html, walk
+from jaipur.web.draw.render import TEXT, Node, find, render, text_of, to_data, to_html, walk
+from jaipur.web.i18n import Reason, catalogue, strings
+from jaipur.web.links.address import read_address
 
 from .fakes import FakeBots, FakePlatform, table_at
 
@@ -433,7 +433,7 @@ def test_thinking_state_is_shown_while_the_computer_moves() -> None:
 def test_doctests_of_the_web_modules() -> None:
     import doctest
 
-    from jaipur.web import model
+    from jaipur.web.draw import model
 
     assert doctest.testmod(model).failed == 0
 

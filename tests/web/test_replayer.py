@@ -9,7 +9,7 @@ import pytest
 from jaipur import BadRecordError, Record, replay, view
 from jaipur.cards import letters_of
 from jaipur.web.i18n import strings
-from jaipur.web.replayer import Replayer
+from jaipur.web.teach.replayer import Replayer
 
 from .fakes import full_match
 

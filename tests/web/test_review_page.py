@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from jaipur.record import record_to_compact, replay
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
-from jaipur.web.render import find, text_of, walk
+from jaipur.web.draw.render import find, text_of, walk
+from jaipur.web.links.address import read_address
 from tests.engine.test_review import planted
 from tests.web.fakes import FakeBots, FakePlatform
 

@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jaipur import Record, safejson
-from jaipur.web import host
-from jaipur.web.address import decode_payload, read_address
 from jaipur.web.dom import read_event
+from jaipur.web.draw.render import text_of, walk
 from jaipur.web.i18n import Reason
-from jaipur.web.profile import PROFILE_KEY, Profile, load_profile, read_profile, readable
-from jaipur.web.render import text_of, walk
-from jaipur.web.saved import SETASIDE_PREFIX, STORAGE_KEY, import_record, load_text, save_text
+from jaipur.web.links import host
+from jaipur.web.links.address import decode_payload, read_address
+from jaipur.web.store.profile import PROFILE_KEY, Profile, load_profile, read_profile, readable
+from jaipur.web.store.saved import SETASIDE_PREFIX, STORAGE_KEY, import_record, load_text, save_text
 
 from .fakes import FakePlatform
 from .test_app import PUZZLE, open_page, play_camels_or_first
@@ -42,7 +42,7 @@ def test_address_names_the_depth_limit() -> None:
 
 
 def test_start_screen_problems_carry_their_code() -> None:
-    from jaipur.web.render import walk
+    from jaipur.web.draw.render import walk
 
     c, pf = open_page("index.html?opponent=novice#position=" + DEEP)
     assert pf.node is not None

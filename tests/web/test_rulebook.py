@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from jaipur.lang import LANGS, language
-from jaipur.web.render import text_of, walk
-from jaipur.web.rulebook import summary
+from jaipur.web.draw.render import text_of, walk
+from jaipur.web.teach.rulebook import summary
 
 from .test_app import BASE, click, open_page
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from jaipur import Record, apply, legal_moves, new_match, next_round, record_to_compact, record_to_json, replay
 from jaipur.record import b64encode
 from jaipur.web.i18n import Reason
-from jaipur.web.saved import (
+from jaipur.web.store.saved import (
     SAVE_FORMAT,
     SavedGame,
     export_filename,

@@ -1,4 +1,4 @@
-"""Static HTML of a still picture (jaipur/web/static.py) and the `<iframe>` snippet writer (links.make_snippet)."""
+"""Static HTML of a still picture (jaipur/web/draw/static.py) and the `<iframe>` snippet writer (links.make_snippet)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from jaipur import position_from_json
-from jaipur.web.links import CAPTION_HEIGHT, EMBED_HEIGHTS, main, make_link, make_snippet
-from jaipur.web.static import static_page
+from jaipur.web.draw.static import static_page
+from jaipur.web.links import CAPTION_HEIGHT, EMBED_HEIGHTS, make_link, make_snippet
+from jaipur.web.links.__main__ import main
 
 POSITION = {"market": "MMMDG", "hands": ["LLLS", "CCPP"], "herds": [1, 2], "seed": 4,
             "bonus": {"3": [3, 1, 2], "4": [6, 4, 5], "5": [10, 8, 9]}}

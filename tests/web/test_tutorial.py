@@ -12,14 +12,14 @@ from jaipur.notation import CAMELS, SELL, TAKE, parse_move
 from jaipur.rules import apply, legal_moves
 from jaipur.study.puzzlebook import sure_win
 from jaipur.view import view
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.draw.nodes import Node
+from jaipur.web.draw.render import find, text_of
 from jaipur.web.i18n import catalogue
+from jaipur.web.links.address import read_address
 from jaipur.web.modes.tutorial import TutorialMode
-from jaipur.web.nodes import Node
-from jaipur.web.profile import PROFILE_KEY, Profile, profile_text
-from jaipur.web.render import find, text_of
-from jaipur.web.tutorial import LEARN_KEY, STEPS, Step, done_from_text, first_open
+from jaipur.web.store.profile import PROFILE_KEY, Profile, profile_text
+from jaipur.web.teach.tutorial import LEARN_KEY, STEPS, Step, done_from_text, first_open
 
 from .fakes import FakeBots, FakePlatform
 
@@ -36,7 +36,7 @@ def test_there_are_eight_to_twelve_steps_each_with_words_in_every_language() -> 
 
 @pytest.mark.parametrize("step", STEPS, ids=IDS)
 def test_each_step_accepts_some_legal_moves_and_refuses_the_others(step: object) -> None:
-    from jaipur.web.tutorial import Step
+    from jaipur.web.teach.tutorial import Step
 
     assert isinstance(step, Step)
     p = step.position
@@ -185,7 +185,7 @@ def test_the_tutorial_shows_no_puzzle_badge_nor_puzzle_hint(lang: str) -> None:
     assert find(pf.node, **{"data-verdict": "solved"})
     assert badge() == words["vs.learn"] and hint() == words["hint.learned"]
     assert words["hint.solved"] not in text_of(pf.node) and words["turn.solved"] not in text_of(pf.node)
-    from jaipur.web.puzzle import Puzzle
+    from jaipur.web.teach.puzzle import Puzzle
 
     c.open_puzzle(Puzzle(STEPS[0].position, STEPS[0].moves()))   # a real puzzle keeps its badge and hint
     c.draw()

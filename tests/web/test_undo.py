@@ -21,13 +21,13 @@ from jaipur import (
     view,
 )
 from jaipur.cards import ORDER
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.draw.render import find, text_of
+from jaipur.web.links.address import read_address
 from jaipur.web.modes import MatchMode
 from jaipur.web.modes.lesson import LessonMode
-from jaipur.web.profile import PROFILE_KEY, Profile, Tally, load_profile, read_profile
-from jaipur.web.render import find, text_of
-from jaipur.web.saved import STORAGE_KEY, SavedGame, load_text, redeal, undo_point
+from jaipur.web.store.profile import PROFILE_KEY, Profile, Tally, load_profile, read_profile
+from jaipur.web.store.saved import STORAGE_KEY, SavedGame, load_text, redeal, undo_point
 
 from .fakes import FakeBots, FakePlatform
 

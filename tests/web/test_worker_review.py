@@ -12,12 +12,12 @@ from jaipur.bots.base import run_to_end
 from jaipur.lang import Reason
 from jaipur.record import record_to_compact, replay
 from jaipur.study.review import Point, point_from_json, point_to_json, review, think_point
-from jaipur.web.address import read_address
 from jaipur.web.app import Controller
+from jaipur.web.draw.render import find, text_of
+from jaipur.web.links.address import read_address
 from jaipur.web.modes import replay as replay_mode
-from jaipur.web.render import find, text_of
-from jaipur.web.worker_review import read_point, remote_review, review_answer, review_request
-from jaipur.web.worker_thinker import WorkerLink, WorkerProblem
+from jaipur.web.worker.worker_review import read_point, remote_review, review_answer, review_request
+from jaipur.web.worker.worker_thinker import WorkerLink, WorkerProblem
 from tests.engine.test_review import planted
 
 from .fakes import FakeBots, FakePlatform

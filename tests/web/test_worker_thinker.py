@@ -11,7 +11,7 @@ from jaipur import Rng, apply, legal_moves, new_match, view
 from jaipur.rng import mix64
 from jaipur.web.app import Controller
 from jaipur.web.modes import Thinker
-from jaipur.web.worker_thinker import WorkerLink, WorkerProblem, WorkerThinker, answer, read_answer, request_text
+from jaipur.web.worker.worker_thinker import WorkerLink, WorkerProblem, WorkerThinker, answer, read_answer, request_text
 
 from .fakes import FakeBots, FakePlatform
 

@@ -15,11 +15,11 @@ from typing import Any, Protocol
 from ...position import Position
 from ...record import Record
 from ...view import view
+from ..draw.model import Key, Suggestion, TableState, action_states, hint_for
+from ..draw.motion import Flight, Played, flights
+from ..draw.render import Node
 from ..i18n import Reason, Strings
-from ..model import Key, Suggestion, TableState, action_states, hint_for
-from ..motion import Flight, Played, flights
-from ..puzzle import Puzzle
-from ..render import Node
+from ..teach.puzzle import Puzzle
 
 
 class Platform(Protocol):

@@ -1,14 +1,14 @@
 """A puzzle of the collection: the puzzle mode, with a caption in the player's language, Back and Next
 through the collection, each solve remembered, and each answer shown remembered as revealed, not solved
-(`jaipur.web.collection`). While it is shown, the page's address names it (`?puzzle=ID`: `address`)."""
+(`jaipur.web.store.collection`). While it is shown, the page's address names it (`?puzzle=ID`: `address`)."""
 
 from __future__ import annotations
 
 from ...position import Position
 from ...study.puzzlebook import Entry
-from ..collection import REVEALED_KEY, keep_outcome, load_solved, puzzle_of
+from ..draw.model import Key, TableState
 from ..i18n import Strings
-from ..model import Key, TableState
+from ..store.collection import REVEALED_KEY, keep_outcome, load_solved, puzzle_of
 from .base import Page
 from .puzzle import PuzzleMode
 

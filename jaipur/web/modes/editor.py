@@ -1,6 +1,6 @@
 """The position editor (`?edit=1`, the start screen, or "Open in editor" from a table): cards clicked into the
 market, the hands, the herds and the discard pile; the goods and bonus piles, the turn, the round and the seals
-set by buttons. Every change is checked at once by the engine (`jaipur.web.editor.check`, its own sentence);
+set by buttons. Every change is checked at once by the engine (`jaipur.web.teach.editor.check`, its own sentence);
 only a valid position is ever written out: a link, an `<iframe>` snippet (links.make_snippet), or a puzzle whose
 solution is played on the table and judged by the puzzle verifier (`jaipur.puzzlebook.judge_steps`, in the
 background, a move's playouts at a time).
@@ -20,12 +20,12 @@ from ...rules import new_match
 from ...study.puzzlebook import PLAYOUTS as COLLECTION_PLAYOUTS
 from ...study.puzzlebook import Verdict, judge_steps
 from ...view import view
-from .. import editor
-from ..editor import Draft
+from ..draw.model import Key, TableState, hint_for
+from ..draw.panels import EditorOutput
 from ..i18n import Reason, Strings, strings
-from ..linkwriter import make_link, make_snippet
-from ..model import Key, TableState, hint_for
-from ..panels import EditorOutput
+from ..links.linkwriter import make_link, make_snippet
+from ..teach import editor
+from ..teach.editor import Draft
 from .base import BaseMode, Mode, Page, copy_text, fill
 
 PLAYOUTS = COLLECTION_PLAYOUTS

@@ -20,10 +20,10 @@ from ...position import Position
 from ...record import Record
 from ...types import RoundResult
 from ...view import view as seat_view
-from ..friends import keep, load_game_data
+from ..draw.model import FriendPanel, Key, LogEntry, MoveEntry, TableState, describe, round_end, round_start
+from ..draw.motion import Flight, Played
 from ..i18n import Reason, Strings
-from ..model import FriendPanel, Key, LogEntry, MoveEntry, TableState, describe, round_end, round_start
-from ..motion import Flight, Played
+from ..store.friends import keep, load_game_data
 from .base import MODAL, BaseMode, Page, fill
 from .thinker import stepped
 

@@ -82,7 +82,7 @@ class Hinter:
 
     async def _ask_worker(self, token: int, view: dict[str, Any], rng: Rng) -> tuple[str, Reason] | None:
         """The worker's suggestion (None: no worker, or it failed: the page's thread thinks instead, silently)."""
-        from ..worker_hint import hint_request, read_hint, remote_hint
+        from ..worker.worker_hint import hint_request, read_hint, remote_hint
 
         remote = remote_hint(self.link)
         if remote is None:

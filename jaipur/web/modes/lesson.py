@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ...position import Position
 from ...record import Record
+from ..draw.model import Key, TableState
 from ..i18n import Strings
-from ..model import Key, TableState
 from .base import Page
 from .match import MatchMode
 from .thinker import Thinker

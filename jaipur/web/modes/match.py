@@ -25,12 +25,22 @@ from ...rng import Rng, mix64
 from ...rules import apply, check, legal_moves, next_round
 from ...types import RoundResult
 from ...view import view
-from .. import host
-from ..address import PageRequest
+from ..draw.model import (
+    Key,
+    LogEntry,
+    MoveEntry,
+    Suggestion,
+    TableState,
+    describe,
+    match_log,
+    move_selection,
+    round_start,
+)
+from ..draw.motion import Played
 from ..i18n import Reason, Strings, strings
-from ..model import Key, LogEntry, MoveEntry, Suggestion, TableState, describe, match_log, move_selection, round_start
-from ..motion import Played
-from ..saved import (
+from ..links import host
+from ..links.address import PageRequest
+from ..store.saved import (
     EARLIER,
     MAX_EARLIER,
     STORAGE_KEY,

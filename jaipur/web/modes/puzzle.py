@@ -1,4 +1,4 @@
-"""A puzzle: a position and the moves that solve it. Tries are judged in words (`jaipur.web.puzzle`);
+"""A puzzle: a position and the moves that solve it. Tries are judged in words (`jaipur.web.teach.puzzle`);
 a right move is played (with the scripted reply), a wrong one changes nothing and is said to be wrong at once,
 then why: the verifier's counter-example (`jaipur.puzzlebook.think_refute`, from the solver's view only),
 looked for in the background when it needs dealings played out. The answer can be revealed (with why it
@@ -13,11 +13,11 @@ from ...position import Position
 from ...rules import apply
 from ...study.puzzlebook import Refutation, think_refute
 from ...view import view
-from .. import host
+from ..draw.model import Key, LogEntry, MoveEntry, TableState, describe, hint_for, round_start
+from ..draw.motion import Played
 from ..i18n import Reason, Strings
-from ..model import Key, LogEntry, MoveEntry, TableState, describe, hint_for, round_start
-from ..motion import Played
-from ..puzzle import Puzzle, PuzzleVerdict, refuted
+from ..links import host
+from ..teach.puzzle import Puzzle, PuzzleVerdict, refuted
 from .base import MODAL, BaseMode, Page, fill
 from .thinker import stepped
 

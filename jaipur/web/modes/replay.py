@@ -12,17 +12,17 @@ from ...bots.budgets import REVIEW_BUDGET, REVIEW_MOVETIME
 from ...position import Position
 from ...record import Record, replay
 from ...study.review import Point, Review, marks_of, moves_to_review, searcher, think_point
+from ..draw.model import Key, MoveEntry, TableState, action_states, describe
+from ..draw.motion import Played
+from ..draw.panels import ReplayInfo
 from ..i18n import Strings
-from ..model import Key, MoveEntry, TableState, action_states, describe
-from ..motion import Played
-from ..names import record_name
-from ..panels import ReplayInfo
-from ..replayer import Replayer
+from ..store.names import record_name
+from ..teach.replayer import Replayer
 from .base import BaseMode, Page
 from .thinker import stepped
 
 if TYPE_CHECKING:
-    from ..worker_thinker import WorkerLink
+    from ..worker.worker_thinker import WorkerLink
 
 AUTOPLAY_DELAY = 0.9
 """Seconds between two frames of the autoplay."""
@@ -252,7 +252,7 @@ class ReplayMode(BaseMode):
                            budget: tuple[int, int], bot: Any, wait_until: float) -> Point:
         """One move reviewed: in the worker once it has started (waiting for it until `wait_until`), else on
         the page's thread, handing the page its event loop back every few milliseconds."""
-        from ..worker_review import read_point, remote_review, review_request
+        from ..worker.worker_review import read_point, remote_review, review_request
 
         clock = self.page.platform
         link = self.worker

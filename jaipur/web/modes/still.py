@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...position import Position
 from ...view import view
+from ..draw.model import Key, TableState, round_start
 from ..i18n import Strings
-from ..model import Key, TableState, round_start
 from .base import BaseMode, Page, fill
 
 

@@ -7,7 +7,7 @@ and playing it is the match mode's job; the thinker knows nothing of the table.
 
 Today's thinker drives the bot's `think()` generator from asyncio on the page's own thread, one step
 per turn of the event loop (`platform.sleep(0)`), so the page never freezes. This is the seam for
-running it elsewhere: `jaipur.web.worker_thinker.WorkerThinker` posts the view and a seed to a PyScript
+running it elsewhere: `jaipur.web.worker.worker_thinker.WorkerThinker` posts the view and a seed to a PyScript
 worker and calls `done` when the answer arrives; it has the same four members (`busy`, `levels`,
 `think`, `cancel`), the controller's `thinker()` chooses between them, and no mode changes.
 """
@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from ...bots.registry import page_movetimes
 from ...rng import Rng
-from ..address import LEVELS
+from ..links.address import LEVELS
 
 Done = Callable[[str | None, BaseException | None], None]
 """What a thinker calls when the bot has chosen: (move, problem)."""

@@ -1,4 +1,4 @@
-"""Learn to play: the guided first game (`jaipur.web.tutorial`), one step at a time on the table itself.
+"""Learn to play: the guided first game (`jaipur.web.teach.tutorial`), one step at a time on the table itself.
 
 Each step is shown like a puzzle (the learner at seat 0, the step's instruction as the caption): a move
 that does what the step asks is played and explained in a sentence; another legal move is refused with a
@@ -11,10 +11,10 @@ from __future__ import annotations
 from ...bots.words import saying
 from ...position import Position
 from ...view import view
+from ..draw.model import Key, TableState
 from ..i18n import Reason, Strings
-from ..model import Key, TableState
-from ..puzzle import Puzzle, PuzzleVerdict
-from ..tutorial import STEPS, Step, first_open, keep_done, load_done
+from ..teach.puzzle import Puzzle, PuzzleVerdict
+from ..teach.tutorial import STEPS, Step, first_open, keep_done, load_done
 from .base import Page
 from .puzzle import PuzzleMode
 

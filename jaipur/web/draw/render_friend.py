@@ -1,0 +1,179 @@
+"""Drawing a game with a friend: the friend screen (making or answering an invitation, waiting for the deal),
+the bar above the table (whose turn, the link to send, a box to paste the friend's link), and the start
+screen's list of games with friends.
+
+Test hooks: `button[data-action=play-friend]` (start screen), `[data-friend-link]` (the link to send now, its
+`value`), `data-friend="waiting|your-turn|their-turn|over|invalid"` on the friend screen and the table,
+`textarea[data-friend-paste]` with `button[data-action=friend-paste]`, a refused link's `[data-problems]`
+with `li[data-code]`; while the page checks or makes a link, `.friend-status[aria-busy]` is present.
+"""
+
+from __future__ import annotations
+
+from ..i18n import Strings
+from .model import FriendPanel, TableState
+from .nodes import Node, h
+
+NAME_FIELD = "friend-name"
+PASTE_FIELD = "friend-paste-text"
+
+
+def _problems(panel: FriendPanel, s: Strings) -> Node | None:
+    reasons = [r for r in (panel.problem, panel.invalid) if r is not None]
+    if not reasons:
+        return None
+    return h("div", {"class": "problems", "role": "alert", "data-problems": True},
+             h("ul", {}, [h("li", {"data-code": r.code}, s.reason(r)) for r in reasons]))
+
+
+def status_line(panel: FriendPanel, s: Strings) -> str:
+    """The one sentence that says where the game is and what to do now."""
+    friend = panel.friend or s.t("friend.someone")
+    if panel.busy is not None:
+        return s.t(f"friend.busy.{panel.busy}")
+    if panel.phase == "setup":
+        return s.t("friend.setup.about")
+    if panel.phase == "invited":
+        return s.t("friend.invited", name=friend)
+    if panel.status == "invalid":
+        return s.t("friend.status.invalid")
+    if panel.abandoned:
+        return s.t("friend.status.abandoned", name=friend, n=panel.number)
+    if panel.status == "over":
+        return s.t("friend.status.over-send", name=friend) if panel.link else s.t("friend.status.over")
+    if panel.status == "your-turn":
+        return s.t("friend.status.your-turn")
+    if panel.number == 1 and panel.link:
+        return s.t("friend.status.invitation")
+    if panel.number == 2 and panel.link and panel.seat == 1:
+        return s.t("friend.status.answer", name=friend)
+    if panel.status == "their-turn":
+        if panel.link:
+            return s.t("friend.status.their-turn-send" if panel.sent_move else "friend.status.deal", name=friend)
+        return s.t("friend.status.their-turn", name=friend)
+    if panel.result_coming:   # this side's move ended the round: its link carries it
+        return s.t("friend.status.result-send" if panel.link else "friend.status.result", name=friend)
+    return s.t("friend.status.send" if panel.link else "friend.status.waiting", name=friend)
+
+
+def link_box(panel: FriendPanel, s: Strings) -> Node | None:
+    """The link to send now, with Copy and Share."""
+    if not panel.link:
+        return None
+    copied = None
+    if panel.copied is not None:
+        copied = h("span", {"class": "share-status " + ("ok" if panel.copied else "failed"), "role": "status",
+                            "data-copied": "true" if panel.copied else "false"},
+                   s.t("share.copied" if panel.copied else "share.failed"))
+    return h("div", {"class": "friend-link"},
+             h("label", {"for": "friend-link", "class": "field-label"},
+               s.t("friend.send-to", name=panel.friend or s.t("friend.someone"))),
+             h("div", {"class": "friend-link-row"},
+               h("input", {"id": "friend-link", "type": "text", "readonly": True, "dir": "ltr", "value": panel.link,
+                           "data-friend-link": True, "aria-describedby": "friend-link-about"}),
+               h("button", {"type": "button", "class": "primary small", "data-action": "friend-copy"},
+                 s.t("action.copy")),
+               h("button", {"type": "button", "class": "small", "data-action": "friend-share"}, s.t("friend.share"))),
+             h("p", {"id": "friend-link-about", "class": "muted small-print"},
+               s.t("friend.link-about", n=len(panel.link))),
+             copied)
+
+
+def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
+    """A box to paste the friend's link into (a chat app may open links in another browser)."""
+    label = s.t("friend.paste-invitation") if panel.phase == "setup" else s.t(
+        "friend.paste", name=panel.friend or s.t("friend.someone"))
+    return h("details", {"class": "friend-paste", "open": open_ or None},
+             h("summary", {}, label),
+             h("label", {"for": PASTE_FIELD, "class": "sr-only"}, label),
+             h("textarea", {"id": PASTE_FIELD, "rows": 2, "dir": "ltr", "spellcheck": "false", "autocomplete": "off",
+                            "data-friend-paste": True}),
+             h("button", {"type": "button", "class": "small", "data-action": "friend-paste", "data-input": PASTE_FIELD},
+               s.t("friend.paste-open")))
+
+
+def friend_bar(state: TableState, s: Strings) -> Node | None:
+    """The bar over the table of a game with a friend."""
+    panel = state.friend
+    if panel is None:
+        return None
+    waiting = panel.status in ("waiting", "their-turn") and not panel.link and not panel.abandoned
+    return h("section", {"class": "friend-bar", "data-friend-bar": panel.status, "aria-label": s.t("friend.title")},
+             h("p", {"class": "friend-status", "role": "status", "aria-live": "polite",
+                     "aria-busy": "true" if panel.busy else None}, status_line(panel, s)),
+             _problems(panel, s),
+             link_box(panel, s),
+             paste_box(panel, s) if panel.status not in ("over", "invalid") else None,
+             h("button", {"type": "button", "class": "link-button", "data-action": "friend-abandon"},
+               s.t("friend.abandon")) if waiting and panel.number > 2 else None)
+
+
+def friend_screen(state: TableState, s: Strings) -> Node:
+    """The friend screen before the table: making an invitation, answering one, or waiting for the deal."""
+    panel = state.friend or FriendPanel()
+    body: list[Node | None] = [h("p", {"class": "friend-status", "role": "status", "aria-live": "polite",
+                                       "aria-busy": "true" if panel.busy else None}, status_line(panel, s)),
+                               _problems(panel, s)]
+    if panel.phase == "setup":
+        body += [
+            h("p", {"class": "note"}, s.t("friend.fair")),
+            _name_field(s),
+            h("fieldset", {"class": "choices two", "data-choice": "friend-mode"},
+              h("legend", {}, s.t("start.mode")),
+              [h("button", {"type": "button", "class": "choice", "data-action": "friend-mode", "data-value": m,
+                            "aria-pressed": "true" if panel.mode == m else "false"}, s.t(f"mode.{m}"))
+               for m in ("standard", "single-round")]),
+            h("button", {"type": "button", "class": "primary big", "data-action": "friend-invite",
+                         "data-input": NAME_FIELD, "disabled": panel.busy is not None, "data-autofocus": True},
+              s.t("friend.invite")),
+            paste_box(panel, s)]
+    elif panel.phase == "invited":
+        body += [
+            h("p", {"class": "note"}, s.t(f"mode.{panel.mode}")),
+            h("p", {"class": "note"}, s.t("friend.fair")),
+            _name_field(s),
+            h("button", {"type": "button", "class": "primary big", "data-action": "friend-accept",
+                         "data-input": NAME_FIELD, "disabled": panel.busy is not None or not panel.friend,
+                         "data-autofocus": True}, s.t("friend.accept"))]
+    else:
+        body += [link_box(panel, s), paste_box(panel, s, open_=not panel.link)]
+    body.append(h("div", {"class": "start-links"},
+                  h("button", {"type": "button", "class": "link-button", "data-action": "new-game"},
+                    s.t("friend.back"))))
+    return h("main", {"class": "start friend-screen", "data-friend": panel.status if panel.phase == "game" else "waiting",
+                      "data-friend-phase": panel.phase},
+             h("div", {"class": "start-card"},
+               h("div", {"class": "start-head"},
+                 h("span", {"class": "logo", "aria-hidden": "true"}),
+                 h("div", {}, h("h1", {}, s.t("friend.title")), h("p", {"class": "tagline"}, s.t("app.title")))),
+               body))
+
+
+def _name_field(s: Strings) -> Node:
+    return h("div", {"class": "name-field"},
+             h("label", {"for": NAME_FIELD}, s.t("friend.your-name")),
+             h("input", {"id": NAME_FIELD, "type": "text", "maxlength": 24, "autocomplete": "nickname",
+                         "spellcheck": "false", "placeholder": s.t("friend.your-name")}))
+
+
+def friends_list(state: TableState, s: Strings) -> Node | None:
+    """The start screen's games with friends, each a button that opens it."""
+    if not state.friends:
+        return None
+    return h("section", {"class": "friend-games", "aria-labelledby": "friend-games-title"},
+             h("h2", {"id": "friend-games-title"}, s.t("friend.games")),
+             h("ul", {}, [h("li", {},
+                            h("button", {"type": "button", "class": "link-button", "data-action": "open-friend",
+                                         "data-value": e.id, "data-friend-game": e.status},
+                              s.t("friend.game-line", name=e.friend or s.t("friend.someone"),
+                                  status=s.t("friend.abandoned" if e.abandoned else f"friend.list.{e.status}",
+                                             name=e.friend or s.t("friend.someone")))))
+                          for e in state.friends]))
+
+
+def play_friend_button(state: TableState, s: Strings) -> Node | None:
+    """The start screen's Play a friend."""
+    if state.embed:
+        return None
+    return h("button", {"type": "button", "class": "friend-button", "data-action": "play-friend"},
+             s.t("friend.play"))

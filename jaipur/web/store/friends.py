@@ -1,0 +1,125 @@
+"""Games with friends as the browser keeps them: one `localStorage` key per game, and a list for the start screen.
+
+Each game is kept under `jaipur.friend.v1.<game id in hex>` as `FriendGame.to_json()` (this side's secret keys
+with it: they never leave the browser but as the rules reveal cards). The list under `jaipur.friends.v1` is
+a JSON array with one entry per game — its id, the friend's name, this side's seat, the game's status and
+how many messages it has — so the start screen can list the games without reading every one. A game that
+cannot be read is left in storage untouched (and said so); nothing here ever touches another game's key.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+from ... import safejson
+from ...fair import STATUSES, FairError, FriendGame
+from ...fair.wire import GAME_ID_SIZE, peek
+
+KEY_PREFIX = "jaipur.friend.v1."
+INDEX_KEY = "jaipur.friends.v1"
+MAX_GAMES = 50
+"""Games listed at most (the oldest finished ones go first when there are more)."""
+MAX_SAVE = 400_000
+"""Characters a kept game may have (a whole match is about 60 000)."""
+
+
+class Storage(Protocol):
+    """The browser's storage as the page's platform offers it."""
+
+    def load(self, key: str) -> str | None: ...
+    def store(self, key: str, text: str) -> bool: ...
+    def remove(self, key: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class FriendEntry:
+    """One game in the start screen's list."""
+
+    id: str
+    friend: str
+    seat: int
+    status: str
+    number: int
+    abandoned: bool = False
+
+
+def game_id(game: FriendGame) -> str:
+    """A game's id as its storage key ends."""
+    return game.game.hex()
+
+
+def valid_id(text: str) -> bool:
+    """Whether text is a game id (hex of the 12-byte id).
+
+    >>> valid_id("00" * 12), valid_id("zz")
+    (True, False)
+    """
+    return len(text) == 2 * GAME_ID_SIZE and all(c in "0123456789abcdef" for c in text)
+
+
+def entry_for(game: FriendGame) -> FriendEntry:
+    """The list's entry for a game."""
+    return FriendEntry(game_id(game), game.names[game.other], game.seat, game.status, game.number, game.abandoned)
+
+
+def list_games(store: Storage) -> list[FriendEntry]:
+    """The games kept in this browser, the last played first (a damaged list reads as empty)."""
+    try:
+        data = safejson.loads(store.load(INDEX_KEY) or "[]", "The list of games with friends")
+    except (ValueError, TypeError):
+        return []
+    out = []
+    for item in data if isinstance(data, list) else []:
+        if not isinstance(item, dict):
+            continue
+        try:
+            entry = FriendEntry(str(item["id"]), str(item["friend"])[:24], int(item["seat"]), str(item["status"]),
+                                int(item["number"]), bool(item.get("abandoned", False)))
+        except (KeyError, TypeError, ValueError):
+            continue
+        if valid_id(entry.id) and entry.status in STATUSES and entry.seat in (0, 1):
+            out.append(entry)
+    return out
+
+
+def load_game_data(store: Storage, ident: str) -> Any:
+    """A kept game's saved data (None when there is none; ValueError when it cannot be read as JSON)."""
+    if not valid_id(ident):
+        return None
+    text = store.load(KEY_PREFIX + ident)
+    if text is None:
+        return None
+    return safejson.loads(text, "The saved game with a friend", max_chars=MAX_SAVE)
+
+
+def keep(store: Storage, game: FriendGame) -> bool:
+    """Keep a game and its line in the list (first); False when the browser refused to store it."""
+    ident = game_id(game)
+    if not store.store(KEY_PREFIX + ident, json.dumps(game.to_json(), separators=(",", ":"))):
+        return False
+    entries = [e for e in list_games(store) if e.id != ident]
+    entries.insert(0, entry_for(game))
+    while len(entries) > MAX_GAMES:
+        gone = next((e for e in reversed(entries) if e.status in ("over", "invalid") or e.abandoned), entries[-1])
+        entries.remove(gone)
+        store.remove(KEY_PREFIX + gone.id)
+    return store.store(INDEX_KEY, json.dumps([asdict(e) for e in entries], ensure_ascii=False, separators=(",", ":")))
+
+
+def kept_game_of(store: Storage, text: str) -> str | None:
+    """The id of the kept game a link belongs to (None: not a link, or a game not kept here)."""
+    try:
+        ident, _ = peek(text)
+    except FairError:
+        return None
+    return ident.hex() if store.load(KEY_PREFIX + ident.hex()) is not None else None
+
+
+def forget(store: Storage, ident: str) -> None:
+    """Remove a game and its line in the list."""
+    if valid_id(ident):
+        store.remove(KEY_PREFIX + ident)
+        entries = [asdict(e) for e in list_games(store) if e.id != ident]
+        store.store(INDEX_KEY, json.dumps(entries, ensure_ascii=False, separators=(",", ":")))
