@@ -56,8 +56,6 @@ ARENA_BOTS = tuple(b.name for b in BOTS)
 """Every bot the arena can field: the levels and the frozen baselines."""
 SEARCH_BOTS = tuple(b.name for b in BOTS if b.searches)
 """The bots that search (they take `movetime` and `iterations`)."""
-PAGE_MODULES = tuple(f"{__package__}.{b.module}" for b in BOTS if not b.frozen)
-"""The bot modules the page ships (serve.py reads this: the registry imports them by name)."""
 SEARCH_OPTIONS = ("movetime", "iterations")
 """Options every bot accepts; only the search bots use them."""
 USER_BOT = re.compile(r"^[^:]+\.py:[A-Za-z_][A-Za-z0-9_]*$")

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import Any, Protocol
 
-from ...bots.registry import page_movetimes
 from ...rng import Rng
 from ..links.address import LEVELS
 
@@ -129,5 +128,10 @@ def load_bots() -> Bots | None:
 
 
 def browser_movetimes() -> dict[str, float | None]:
-    """Per-level thinking time for the browser (the maharaja's browser budget, when it has one)."""
+    """Per-level thinking time in the page: the registry's page budgets (`BotEntry.page_movetime`); none when
+    the bots cannot be imported (as `load_bots`, the table then offers two players only)."""
+    try:
+        from ...bots.registry import page_movetimes
+    except Exception:  # noqa: BLE001 - a missing or broken bots package must not stop the table
+        return {}
     return dict(page_movetimes())
