@@ -48,6 +48,7 @@ from .modes import (
 )
 from .modes.editor import editor_at, editor_for
 from .modes.friend import FriendMode, open_link, resume
+from .modes.friend_live import LIVE_ACTIONS
 from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
@@ -59,7 +60,7 @@ from .teach.puzzle import Puzzle
 from .worker.worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 FRIEND_ACTIONS = frozenset({"friend-mode", "friend-invite", "friend-accept", "friend-paste", "friend-copy",
-                            "friend-share", "friend-abandon"})
+                            "friend-share", "friend-abandon"}) | LIVE_ACTIONS
 """The buttons of a game with a friend (they read a name or a pasted link: `text`)."""
 MIN_THINK = 0.35
 """Seconds the computer shows "thinking…" at least, so its move can be followed."""
@@ -276,8 +277,9 @@ class Controller:
             self.update_ready = True
         elif kind == "hash":   # a friend's link opened in this tab (only the hash changed: no reload)
             text = str(event.get("text") or "")
-            if "friend=" in text:
-                self.friend_action("friend-paste", "", text[text.index("friend="):])
+            if "friend=" in text or "live=" in text:   # a move, an offer to connect live, or both
+                at = min(text.index(k) for k in ("friend=", "live=") if k in text)
+                self.friend_action("friend-paste", "", text[at:])
         elif not event.get("action") and event.get("card"):
             self.tools_open = False   # a card tapped shuts the header's menu too
             if self.can_move():   # the clicked card becomes its row's Tab stop (a still picture does not change)

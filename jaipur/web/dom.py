@@ -198,6 +198,23 @@ class BrowserPlatform:
             return False
         return True
 
+    def live(self, stun: str, report: Callable[[str, str], None]) -> Any:
+        """A direct connection to a friend's page (assets/js/live.js: an RTCPeerConnection and its data channel),
+        its events sent to `report`; ICE servers: none, or the player's STUN URL. None without WebRTC."""
+        from pyodide.ffi import create_proxy
+
+        helpers = getattr(self.js, "jaipurLive", None)
+        if helpers is None or not helpers.supported:
+            return None
+        proxy = create_proxy(report)
+        return _LiveChannel(helpers.connect(stun, proxy), proxy)
+
+    def alert_turn(self) -> None:
+        """The friend's move has come: a short tone and a buzz (live.js; the browser may refuse either)."""
+        helpers = getattr(self.js, "jaipurLive", None)
+        if helpers is not None:
+            helpers.alertTurn()
+
     async def load_package(self, url: str) -> bool:
         """Fetch a zip of Python modules from the site and unpack it where this Python imports from (the
         friend games' cryptography); False when it cannot be fetched."""
@@ -214,3 +231,30 @@ class BrowserPlatform:
             self.js.console.warn(f"Jaipur: could not load {url}: {exc}")
             return False
         return True
+
+
+class _LiveChannel:
+    """live.js's connection as `jaipur.web.live.session.Channel`. Its report proxy is kept, not destroyed: a close
+    often comes from inside a report (the friend said bye), and a proxy must not be destroyed while it runs; one
+    small proxy per connection made is all it costs."""
+
+    def __init__(self, connection: Any, proxy: Any) -> None:
+        self.connection, self.proxy = connection, proxy
+
+    async def offer(self) -> str:
+        return str(await self.connection.offer())
+
+    async def answer(self, sdp: str) -> str:
+        return str(await self.connection.answer(sdp))
+
+    async def accept(self, sdp: str) -> bool:
+        return bool(await self.connection.accept(sdp))
+
+    def send(self, text: str) -> bool:
+        return bool(self.connection.send(text))
+
+    def close(self) -> None:
+        self.connection.close()   # live.js reports nothing once closed
+
+    def servers(self) -> str:
+        return str(self.connection.servers())

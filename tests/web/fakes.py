@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -109,6 +110,12 @@ class FakePlatform:
     def name_in_address(self, key: str, value: str | None) -> None:
         self.addressed.append((key, value))
 
+    def live(self, stun: str, report: Any) -> Any:
+        return None          # no WebRTC here, unless a FakeNet is attached
+
+    def alert_turn(self) -> None:
+        return None
+
     def events(self, kind: str | None = None) -> list[dict[str, Any]]:
         """The events posted to the host page (of one type)."""
         return [m for m, _ in self.posted if kind is None or m.get("type") == kind]
@@ -185,3 +192,102 @@ def table_at(c: Any, p: Position, seat: int = 0, opponent: str = "trader", kind:
     mode = MatchMode(c, Record(seed=p.seed, mode=p.mode, start=p), opponent, seat, c.thinker())
     mode.kind = kind
     return mode
+
+
+class FakeNet:
+    """Direct connections between fake pages (jaipur.web.live.session.Channel): an offer names its channel by its
+    ufrag, the answer pairs the two, and taking the answer opens both. Frames and events wait in a queue until
+    `flush` delivers them (as a browser delivers events between tasks); `cut` drops a connection, `refuse`
+    makes the next ones never open (no candidate pair)."""
+
+    def __init__(self) -> None:
+        self.channels: dict[str, FakeChannel] = {}
+        self.queue: list[tuple[Any, str, str]] = []
+        self.opens = True
+        self.sent: list[str] = []
+
+    def attach(self, platform: FakePlatform) -> None:
+        """Give a fake page the browser's `live` and `alert_turn`."""
+        platform.alerts = 0  # type: ignore[attr-defined]
+
+        def live(stun: str, report: Any) -> FakeChannel:
+            channel = FakeChannel(self, f"u{len(self.channels) + 1}", stun, report)
+            self.channels[channel.ufrag] = channel
+            return channel
+
+        def alert_turn() -> None:
+            platform.alerts += 1  # type: ignore[attr-defined]
+
+        platform.live = live  # type: ignore[attr-defined]
+        platform.alert_turn = alert_turn  # type: ignore[attr-defined]
+
+    def flush(self, limit: int = 10_000) -> int:
+        """Deliver what waits; how many were delivered."""
+        done = 0
+        while self.queue and done < limit:
+            report, kind, data = self.queue.pop(0)
+            report(kind, data)
+            done += 1
+        return done
+
+    def cut(self) -> None:
+        """Every open connection drops (both sides hear `close`)."""
+        for channel in list(self.channels.values()):
+            if channel.open and not channel.closed:
+                channel.open = False
+                self.queue.append((channel.report, "close", ""))
+
+
+class FakeChannel:
+    """One side of a fake direct connection."""
+
+    def __init__(self, net: FakeNet, ufrag: str, stun: str, report: Any) -> None:
+        self.net, self.ufrag, self.stun, self.report = net, ufrag, stun, report
+        self.peer: FakeChannel | None = None
+        self.open = False
+        self.closed = False
+
+    def _sdp(self, kind: int, setup: str) -> str:
+        from jaipur.web.live.signal import Candidate, Signal
+        return Signal(kind, b"\0" * 12, setup, self.ufrag, "p" * 22, bytes(32),
+                      (Candidate("host", "192.0.2.7", 4000 + len(self.net.channels)),)).to_sdp()
+
+    async def offer(self) -> str:
+        return self._sdp(0, "actpass")
+
+    async def answer(self, sdp: str) -> str:
+        self.peer = self.net.channels[_ufrag(sdp)]
+        return self._sdp(1, "active")
+
+    async def accept(self, sdp: str) -> bool:
+        peer = self.net.channels[_ufrag(sdp)]
+        self.peer = peer
+        if self.net.opens and peer.peer is self and not peer.closed:
+            for side in (self, peer):
+                side.open = True
+                self.net.queue.append((side.report, "open", ""))
+        return True
+
+    def send(self, text: str) -> bool:
+        if not self.open or self.closed or self.peer is None or self.peer.closed:
+            return False
+        self.net.sent.append(text)
+        self.net.queue.append((self.peer.report, "message", text))
+        return True
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        was_open = self.open
+        self.closed, self.open = True, False
+        peer = self.peer
+        if was_open and peer is not None and peer.open and not peer.closed:
+            peer.open = False
+            self.net.queue.append((peer.report, "close", ""))
+
+    def servers(self) -> str:
+        return json.dumps([{"urls": self.stun}] if self.stun else [])
+
+
+def _ufrag(sdp: str) -> str:
+    return next(line.split(":", 1)[1].strip() for line in sdp.splitlines() if line.startswith("a=ice-ufrag:"))

@@ -401,6 +401,22 @@ class FriendPanel:
     market_coming: int = 0
     herd_coming: bool = False
     sent_move: bool = False
+    live: str = "off"
+    """The live channel (modes/friend_live.py): off | connecting | connected | lost."""
+    live_role: str = ""
+    """offer | answer: which code `live_code` is."""
+    live_code: str = ""
+    """The offer's link or the answer's text to send, while connecting."""
+    presence: str = ""
+    """The friend, live: connected | thinking | gone ('' when not live)."""
+    delivered: bool = False
+    """Live: the friend holds this side's last message."""
+    rematch_from: bool = False
+    """The friend asks for a rematch (over the channel)."""
+    stun: str = ""
+    alert: bool = True
+    live_ok: bool = True
+    """The page can go live (not a frame of another site, not a finished or broken game)."""
 
 
 @dataclass

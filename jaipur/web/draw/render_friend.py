@@ -6,6 +6,11 @@ Test hooks: `button[data-action=play-friend]` (start screen), `[data-friend-link
 `value`), `data-friend="waiting|your-turn|their-turn|over|invalid"` on the friend screen and the table,
 `textarea[data-friend-paste]` with `button[data-action=friend-paste]`, a refused link's `[data-problems]`
 with `li[data-code]`; while the page checks or makes a link, `.friend-status[aria-busy]` is present.
+Live: `button[data-action=go-live]`; while connecting, `[data-friend-link]` holds the offer's link, then (on the
+answering page) the answer's text, pasted into the offering page's `textarea[data-friend-paste]`;
+`data-friend-live="off|connecting|connected|lost"` on the table, the friend screen and the bar;
+`[data-friend-presence=connected|thinking|gone]`; `button[data-action=friend-rematch]` once the match is over, and
+`button[data-action=friend-accept-rematch]` on the friend's page.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from .nodes import Node, h
 
 NAME_FIELD = "friend-name"
 PASTE_FIELD = "friend-paste-text"
+STUN_FIELD = "live-stun"
 
 
 def _problems(panel: FriendPanel, s: Strings) -> Node | None:
@@ -33,6 +39,8 @@ def status_line(panel: FriendPanel, s: Strings) -> str:
         return s.t(f"friend.busy.{panel.busy}")
     if panel.phase == "setup":
         return s.t("friend.setup.about")
+    if panel.live == "connected" and panel.status in ("their-turn", "waiting") and not panel.result_coming:
+        return s.t("live.status.their-turn" if panel.status == "their-turn" else "live.status.waiting", name=friend)
     if panel.phase == "invited":
         return s.t("friend.invited", name=friend)
     if panel.status == "invalid":
@@ -65,9 +73,11 @@ def link_box(panel: FriendPanel, s: Strings) -> Node | None:
         copied = h("span", {"class": "share-status " + ("ok" if panel.copied else "failed"), "role": "status",
                             "data-copied": "true" if panel.copied else "false"},
                    s.t("share.copied" if panel.copied else "share.failed"))
+    name = panel.friend or s.t("friend.someone")
+    label = s.t("live.send-answer", name=name) if panel.live_role == "answer" and panel.live_code else s.t(
+        "friend.send-to", name=name)
     return h("div", {"class": "friend-link"},
-             h("label", {"for": "friend-link", "class": "field-label"},
-               s.t("friend.send-to", name=panel.friend or s.t("friend.someone"))),
+             h("label", {"for": "friend-link", "class": "field-label"}, label),
              h("div", {"class": "friend-link-row"},
                h("input", {"id": "friend-link", "type": "text", "readonly": True, "dir": "ltr", "value": panel.link,
                            "data-friend-link": True, "aria-describedby": "friend-link-about"}),
@@ -75,14 +85,16 @@ def link_box(panel: FriendPanel, s: Strings) -> Node | None:
                  s.t("action.copy")),
                h("button", {"type": "button", "class": "small", "data-action": "friend-share"}, s.t("friend.share"))),
              h("p", {"id": "friend-link-about", "class": "muted small-print"},
-               s.t("friend.link-about", n=len(panel.link))),
+               s.t("live.code-about" if panel.live_code else "friend.link-about", n=len(panel.link))),
              copied)
 
 
 def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
     """A box to paste the friend's link into (a chat app may open links in another browser)."""
     label = s.t("friend.paste-invitation") if panel.phase == "setup" else s.t(
-        "friend.paste", name=panel.friend or s.t("friend.someone"))
+        "live.paste" if panel.live == "connecting" and panel.live_role == "offer" else "friend.paste",
+        name=panel.friend or s.t("friend.someone"))
+    open_ = open_ or (panel.live == "connecting" and panel.live_role == "offer" and bool(panel.live_code))
     return h("details", {"class": "friend-paste", "open": open_ or None},
              h("summary", {}, label),
              h("label", {"for": PASTE_FIELD, "class": "sr-only"}, label),
@@ -98,12 +110,17 @@ def friend_bar(state: TableState, s: Strings) -> Node | None:
     if panel is None:
         return None
     waiting = panel.status in ("waiting", "their-turn") and not panel.link and not panel.abandoned
-    return h("section", {"class": "friend-bar", "data-friend-bar": panel.status, "aria-label": s.t("friend.title")},
+    live = panel.live == "connected"
+    return h("section", {"class": "friend-bar", "data-friend-bar": panel.status, "data-friend-live": panel.live,
+                         "aria-label": s.t("friend.title")},
              h("p", {"class": "friend-status", "role": "status", "aria-live": "polite",
                      "aria-busy": "true" if panel.busy else None}, status_line(panel, s)),
              _problems(panel, s),
+             live_line(panel, s),
              link_box(panel, s),
-             paste_box(panel, s) if panel.status not in ("over", "invalid") else None,
+             paste_box(panel, s) if panel.status not in ("over", "invalid") and not live else None,
+             live_box(panel, s),
+             rematch_box(panel, s),
              h("button", {"type": "button", "class": "link-button", "data-action": "friend-abandon"},
                s.t("friend.abandon")) if waiting and panel.number > 2 else None)
 
@@ -136,17 +153,81 @@ def friend_screen(state: TableState, s: Strings) -> Node:
                          "data-input": NAME_FIELD, "disabled": panel.busy is not None or not panel.friend,
                          "data-autofocus": True}, s.t("friend.accept"))]
     else:
-        body += [link_box(panel, s), paste_box(panel, s, open_=not panel.link)]
+        body += [live_line(panel, s), link_box(panel, s),
+                 paste_box(panel, s, open_=not panel.link) if panel.live != "connected" else None,
+                 live_box(panel, s)]
     body.append(h("div", {"class": "start-links"},
                   h("button", {"type": "button", "class": "link-button", "data-action": "new-game"},
                     s.t("friend.back"))))
     return h("main", {"class": "start friend-screen", "data-friend": panel.status if panel.phase == "game" else "waiting",
-                      "data-friend-phase": panel.phase},
+                      "data-friend-phase": panel.phase, "data-friend-live": panel.live},
              h("div", {"class": "start-card"},
                h("div", {"class": "start-head"},
                  h("span", {"class": "logo", "aria-hidden": "true"}),
                  h("div", {}, h("h1", {}, s.t("friend.title")), h("p", {"class": "tagline"}, s.t("app.title")))),
                body))
+
+
+def live_line(panel: FriendPanel, s: Strings) -> Node | None:
+    """Live: where the connection stands and where the friend is (connected, thinking, gone)."""
+    name = panel.friend or s.t("friend.someone")
+    if panel.live == "connecting":
+        key = "live.offer-made" if panel.live_role == "offer" else "live.answer-made"
+        if not panel.live_code:
+            key = "live.making"
+        return h("p", {"class": "live-line", "data-friend-presence": "connecting"}, s.t(key, name=name))
+    if panel.live == "lost":
+        return h("p", {"class": "live-line lost", "role": "alert", "data-friend-presence": "gone"},
+                 s.t("live.lost", name=name))
+    if panel.live != "connected":
+        return None
+    said = s.t(f"live.presence.{panel.presence or 'connected'}", name=name)
+    if panel.link and not panel.delivered:
+        said += " " + s.t("live.sending")
+    return h("p", {"class": "live-line " + (panel.presence or "connected"),
+                   "data-friend-presence": panel.presence or "connected"},
+             h("span", {"class": "live-dot", "aria-hidden": "true"}), said)
+
+
+def live_box(panel: FriendPanel, s: Strings) -> Node | None:
+    """Live: go live (or again), stop, and the settings (a STUN server; the tone and buzz on your turn)."""
+    if not panel.live_ok or panel.phase != "game" or panel.status == "invalid":
+        return None
+    buttons: list[Node | None] = []
+    if panel.live in ("off", "lost") and panel.status != "over":
+        buttons.append(h("button", {"type": "button", "class": "small primary" if panel.live == "lost" else "small",
+                                    "data-action": "go-live", "disabled": panel.busy is not None},
+                         s.t("live.again" if panel.live == "lost" else "live.go")))
+    elif panel.live in ("connecting", "connected"):
+        buttons.append(h("button", {"type": "button", "class": "link-button", "data-action": "live-off"},
+                         s.t("live.off" if panel.live == "connected" else "live.cancel")))
+    settings = h("details", {"class": "live-settings"},
+                 h("summary", {}, s.t("live.settings")),
+                 h("button", {"type": "button", "class": "small", "data-action": "live-alert",
+                              "aria-pressed": "true" if panel.alert else "false"}, s.t("live.alert")),
+                 h("label", {"for": STUN_FIELD, "class": "field-label"}, s.t("live.stun")),
+                 h("div", {"class": "friend-link-row"},
+                   h("input", {"id": STUN_FIELD, "type": "text", "dir": "ltr", "value": panel.stun,
+                               "placeholder": "stun:stun.example.org:3478", "spellcheck": "false",
+                               "autocomplete": "off"}),
+                   h("button", {"type": "button", "class": "small", "data-action": "live-stun",
+                                "data-input": STUN_FIELD}, s.t("live.stun-save"))),
+                 h("p", {"class": "muted small-print"}, s.t("live.stun-about")))
+    about = h("p", {"class": "muted small-print"}, s.t("live.about")) if panel.live == "off" else None
+    return h("div", {"class": "live-box", "data-friend-live": panel.live}, buttons, about, settings)
+
+
+def rematch_box(panel: FriendPanel, s: Strings) -> Node | None:
+    """A finished match: a rematch in one click (or the friend's, to accept)."""
+    if panel.status != "over" or panel.phase != "game":
+        return None
+    if panel.rematch_from:
+        return h("div", {"class": "rematch"},
+                 h("p", {"role": "status"}, s.t("live.rematch-asked", name=panel.friend or s.t("friend.someone"))),
+                 h("button", {"type": "button", "class": "primary", "data-action": "friend-accept-rematch",
+                              "disabled": panel.busy is not None}, s.t("live.rematch-accept")))
+    return h("button", {"type": "button", "class": "small", "data-action": "friend-rematch",
+                        "disabled": panel.busy is not None}, s.t("live.rematch"))
 
 
 def _name_field(s: Strings) -> Node:

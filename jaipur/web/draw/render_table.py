@@ -42,7 +42,8 @@ def table_screen(state: TableState, s: Strings) -> Node:
     hint_state = "thinking" if state.suggesting else "ready" if state.suggestion is not None else None
     return h("main", {"class": "table", "data-turn": state.turn, "data-round": v["round"], "data-seat": seat,
                       "data-view": state.kind, "data-interactive": "true" if state.interactive else "false",
-                      "data-hint-state": hint_state, "data-friend": state.friend.status if state.friend else None},
+                      "data-hint-state": hint_state, "data-friend": state.friend.status if state.friend else None,
+                      "data-friend-live": state.friend.live if state.friend else None},
              shown, dialog)
 
 

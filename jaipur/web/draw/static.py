@@ -76,6 +76,12 @@ class _StaticPlatform:
     async def load_package(self, url: str) -> bool:
         return False
 
+    def live(self, stun: str, report: Any) -> None:
+        return None
+
+    def alert_turn(self) -> None:
+        return None
+
 
 def still_tree(request: PageRequest) -> tuple[Node, str, str]:
     """The tree the page draws for a still picture (its language and direction too).

@@ -90,6 +90,7 @@ class PageRequest:
     reply: bool = True                           # `?reply=0`: the computer does not answer in a position (a lesson)
     collection: str | None = None                # `?puzzle=ID`: a puzzle of the collection (jaipur.puzzlebook)
     friend: str | None = None                    # `#friend=…`: a message of a game with a friend (jaipur.fair)
+    live: str | None = None                      # `#live=…`: a friend's offer to connect live (web/live/signal.py)
     players: tuple[str, str] | None = None
     hosts: tuple[str, ...] = ()
     problems: list[Reason] = field(default_factory=list)
@@ -269,6 +270,12 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
         value = frag.pop("friend").strip()
         if value and len(value) <= MAX_FRIEND and all(c in _B64URL for c in value):
             req.friend = value
+        else:
+            problems.append(_problem("param.friend"))
+    if "live" in frag:       # an offer to play live: read by the friend game's mode
+        value = frag.pop("live").strip()
+        if value and len(value) <= MAX_FRIEND and all(c in _B64URL for c in value):
+            req.live = value
         else:
             problems.append(_problem("param.friend"))
     for key in ("position", "record", "puzzle", "solution"):

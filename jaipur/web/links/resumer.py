@@ -68,8 +68,10 @@ class Resumer:
         """Open the replay, puzzle or position the address names (a position may yield to the saved
         game of that same link when `resume`); False when the address names none of them."""
         page, a = self.page, self.page.address
-        if a.friend is not None:             # a game with a friend: its kept game, or the invitation
-            page.open_mode(open_link(page, "friend=" + a.friend))
+        if a.friend is not None or a.live is not None:   # a game with a friend: its kept game, or the invitation
+            parts = ([f"friend={a.friend}"] if a.friend is not None else []) + (
+                [f"live={a.live}"] if a.live is not None else [])
+            page.open_mode(open_link(page, "&".join(parts)))
         elif a.edit and a.record is None:        # the position editor, at the address's position or puzzle
             lines = a.puzzle.lines if a.puzzle is not None else []
             page.open_mode(editor_at(page, a.position, lines[0][0] if lines and lines[0] else None))

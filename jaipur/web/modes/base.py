@@ -9,7 +9,7 @@ those and hands every other event to the current mode. Leaving a mode is droppin
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 from ...position import Position
@@ -45,6 +45,10 @@ class Platform(Protocol):
         """Make the page's address name what is shown, `?key=value` (a hash, which would open something else,
         dropped), or drop `key` (None); the history entry is replaced: nothing reloads, Back skips it."""
     async def load_package(self, url: str) -> bool: ...
+    def live(self, stun: str, report: Callable[[str, str], None]) -> Any:
+        """A direct connection to a friend's page (`jaipur.web.live.session.Channel`), or None without WebRTC."""
+    def alert_turn(self) -> None:
+        """Say with a tone and a buzz that the friend's move has come (where the browser allows)."""
 
 
 

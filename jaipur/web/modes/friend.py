@@ -23,8 +23,10 @@ from ...view import view as seat_view
 from ..draw.model import FriendPanel, Key, LogEntry, MoveEntry, TableState, describe, round_end, round_start
 from ..draw.motion import Flight, Played
 from ..i18n import Reason, Strings
+from ..live import signal
 from ..store.friends import keep, load_game_data
 from .base import MODAL, BaseMode, Page, fill
+from .friend_live import LIVE_ACTIONS, LiveSide
 from .thinker import stepped
 
 CRYPTO_ARCHIVE = "./assets/vendor/friend.zip"
@@ -49,6 +51,7 @@ class FriendMode(BaseMode):
         self.results_seen = len(game.results()) if game is not None else 0
         self.result_round: int | None = None    # the round whose result dialog is open
         self._token = 0
+        self.side = LiveSide(self)              # the live channel, when the game goes live
 
     # ------------------------------------------------------------ what the table shows
     @property
@@ -115,8 +118,10 @@ class FriendMode(BaseMode):
     def panel(self, s: Strings) -> FriendPanel:
         """What the friend's bar (or screen) says: the phase, whose turn, the link to send, what is running."""
         g = self.game
-        link = ""
-        if g is not None and g.outgoing() is not None:
+        side = self.side
+        link = side.code()
+        if not link and g is not None and g.outgoing() is not None and not (side.carries() and side.live
+                                                                               and side.live.delivered):
             link = self.page.platform.page_url() + "#" + g.outgoing_text()
         phase = "game" if g is not None else ("invited" if self.invitation else "setup")
         invalid = None
@@ -125,8 +130,12 @@ class FriendMode(BaseMode):
         v = g.view() if g is not None else None
         return FriendPanel(
             phase=phase, status=g.status if g is not None else "waiting", link=link,
+            live=side.state, live_role=side.live.role if side.live is not None else "", live_code=side.code(),
+            presence=side.presence(), delivered=bool(side.carries() and side.live and side.live.delivered),
+            rematch_from=bool(side.rematch), stun=side.settings.stun, alert=side.settings.alert,
+            live_ok=bool(g is not None and g.status != "invalid" and not self.page.embed),
             friend=(g.names[g.other] if g is not None else self.inviter) or "",
-            me=g.names[g.seat] if g is not None else "", seat=self.viewer, busy=self.busy, problem=self.problem,
+            me=g.names[g.seat] if g is not None else "", seat=self.viewer, busy=self.busy, problem=self.problem or side.problem,
             copied=self.copied, mode=g.mode if g is not None else self.invite_mode, number=g.number if g else 0,
             invalid=invalid, abandoned=bool(g and g.abandoned),
             result_coming=bool(v and v.get("coming", {}).get("result")),
@@ -192,9 +201,10 @@ class FriendMode(BaseMode):
             self.page.storage_refused()
 
     def leave(self) -> None:
-        """Drop what runs (a step in flight is never continued)."""
+        """Drop what runs (a step in flight is never continued) and close the live channel."""
         self._token += 1
         self.busy = None
+        self.side.close()
 
     # ------------------------------------------------------------ actions
     def act(self, action: str, value: str) -> bool:
@@ -206,8 +216,10 @@ class FriendMode(BaseMode):
 
     def on(self, action: str, value: str, text: str) -> None:
         """A friend button: make or answer an invitation, paste a link, copy or share the link, stop waiting."""
-        self.problem = None
-        if action == "friend-mode" and value in wire.MODES and self.game is None:
+        self.problem = self.side.problem = None
+        if action in LIVE_ACTIONS:
+            self.side.on(action, value, text)
+        elif action == "friend-mode" and value in wire.MODES and self.game is None:
             self.invite_mode = value
         elif action == "friend-invite" and self.game is None and not self.invitation and self.busy is None:
             name, mode = clean_name(text), self.invite_mode
@@ -230,6 +242,21 @@ class FriendMode(BaseMode):
         text = text.strip()
         if not text:
             self.problem = Reason("friend-not-a-link", "Paste the link your friend sent you.")
+            return
+        if "live=" in text:     # a connection code: the friend's offer (with its message, maybe) or answer
+            carried = text[text.index("friend="):].split("&", 1)[0] if "friend=" in text else ""
+            if carried:
+                try:
+                    number = wire.peek(carried)[1]
+                except Refused as exc:
+                    self.problem = _reason(exc)
+                    return
+                if self.game is None or number >= self.game.number:
+                    self.take_link(carried)
+                    if self.problem is not None:
+                        return
+            self.side.take(text)
+            self.problem = self.side.problem
             return
         try:
             ident, number = wire.peek(text)
@@ -294,6 +321,7 @@ class FriendMode(BaseMode):
             if live():
                 self.busy = None
                 self.after_change()
+                self.side.after_run()
             self.page.refresh()
 
     async def _crypto(self) -> bool:
@@ -311,6 +339,38 @@ class FriendMode(BaseMode):
             self.invitation = ""
             self._viewer = game.seat
 
+    def rematch(self, then: Callable[[], None]) -> None:
+        """A new match with the same friend: this side invites (same mode, same name); `then` once it is made."""
+        g = self.game
+        if g is None:
+            return
+        name, mode = g.names[g.seat], g.mode
+
+        def made(game: Any) -> None:
+            self._new_game(game)
+            then()
+        self._start("invite", lambda: FriendGame.invite_steps(name, mode), made)
+
+    def accept_rematch(self, invitation: str) -> None:
+        """The friend's rematch invitation, answered under this side's name: the live channel carries the new game."""
+        g = self.game
+        if g is None:
+            return
+        name = g.names[g.seat]
+
+        def made(game: Any) -> None:
+            self._new_game(game)
+            if self.side.live is not None and isinstance(game, FriendGame):
+                self.side.live.follow(game.game)
+        self._start("accept", lambda: FriendGame.accept_steps(invitation, name), made)
+
+    def _new_game(self, game: Any) -> None:
+        if isinstance(game, FriendGame):
+            self._adopt(game)
+            self.results_seen = 0
+            self.result_round = None
+            self.page.dialog = None
+
     def _look(self, invitation: Any) -> None:
         """An invitation read (its signature checked): show who invites and to what."""
         if isinstance(invitation, wire.Message) and invitation.invite is not None:
@@ -323,6 +383,7 @@ class FriendMode(BaseMode):
         if g is None:
             return
         self.save()
+        self.side.after_change()
         results = g.results()
         if len(results) > self.results_seen:
             self.results_seen = len(results)
@@ -375,11 +436,19 @@ def _reason(exc: FairError) -> Reason:
     return Reason(exc.code, exc.message, dict(exc.values))
 
 
+def link_game(text: str) -> tuple[bytes, int | None]:
+    """The game a link or a pasted text belongs to, and its message's number (None: a connection code alone);
+    Refused when it is neither."""
+    if "live=" in text and "friend=" not in text:
+        return signal.read(text).game, None
+    return wire.peek(text)
+
+
 def open_link(page: Page, text: str) -> FriendMode:
     """The mode a friend link opens: its game kept in this browser (then the link is taken), or the invitation
     it holds; a link of a game this browser does not hold says so."""
     try:
-        ident, number = wire.peek(text)
+        ident, number = link_game(text)
     except Refused as exc:
         mode = FriendMode(page)
         mode.problem = _reason(exc)
@@ -394,7 +463,11 @@ def open_link(page: Page, text: str) -> FriendMode:
         return mode
     if data is None:
         mode = FriendMode(page)
-        mode.take_link(text)
+        if number is None:
+            mode.problem = Reason("friend-unknown-game", "This link belongs to a game this browser does not hold: "
+                                  "open it in the browser where you play that game.")
+        else:
+            mode.take_link(text)
         return mode
     return resume(page, data, text)
 
