@@ -6,6 +6,7 @@ are kept; a rematch is one click on each side."""
 from __future__ import annotations
 
 import json
+
 import pytest
 
 from jaipur.fair import FriendGame
