@@ -229,8 +229,9 @@ window.jaipurDom = (() => {
     const updateReady = () => send({type: "update-ready"});  // index.html: a new release waits (sw.js)
     window.addEventListener("jaipur:update-ready", updateReady);
     if (document.documentElement.dataset.update === "ready") updateReady();
-    window.addEventListener("hashchange", () => {  // a link of a game with a friend opened in this tab
-      if (String(location.hash).indexOf("friend=") >= 0) send({type: "hash", text: String(location.hash).slice(0, 9000)});
+    window.addEventListener("hashchange", () => {  // a link of a game with a friend (a move, an offer to go live) opened in this tab
+      const hash = String(location.hash);
+      if (hash.indexOf("friend=") >= 0 || hash.indexOf("live=") >= 0) send({type: "hash", text: hash.slice(0, 9000)});
     });
     window.addEventListener("storage", (event) => {  // another tab of this site saved (only other tabs get this)
       if (event.key === "jaipur.saved-game") send({type: "storage", key: event.key});

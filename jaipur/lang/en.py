@@ -613,6 +613,7 @@ WORDS: dict[str, str] = {
     "live.presence.gone": "{name} has gone.",
     "live.sending": "Sending…",
     "live.status.their-turn": "{name}'s turn: their move comes straight to this page.",
+    "live.status.result": "The round is over: its result shows as soon as both pages have checked the whole round.",
     "live.status.waiting": "Live: waiting for {name}'s page.",
     "live.settings": "Live settings",
     "live.alert": "Sound and vibration on your turn",

@@ -629,6 +629,7 @@ WORDS: dict[str, str] = {
     "live.presence.gone": "{name} رفته است.",
     "live.sending": "در حال فرستادن…",
     "live.status.their-turn": "نوبت {name}: حرکتش مستقیم به این صفحه می‌آید.",
+    "live.status.result": "دور تمام شد: نتیجه‌اش همین که هر دو صفحه کل دور را وارسی کنند دیده می‌شود.",
     "live.status.waiting": "زنده: در انتظار صفحهٔ {name}.",
     "live.settings": "تنظیمات بازی زنده",
     "live.alert": "صدا و لرزش در نوبت شما",

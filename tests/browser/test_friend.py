@@ -194,9 +194,9 @@ def cards(page: Any, zone: str) -> list[str]:
     return list(page.eval_on_selector_all(f"[data-zone={zone}] button[data-card]", "els => els.map(e => e.dataset.card)"))
 
 
-def play_by_clicks(side: Side, rnd: random.Random) -> None:
+def click_a_move(side: Side, rnd: random.Random) -> None:
     """Play a move as a person would, by clicks: take a good, else the camels, else sell the first good that can
-    be sold; then wait for the link that carries it."""
+    be sold."""
     page = side.page
     market = [i for i, x in enumerate(cards(page, "market")) if x != "M"]
     rnd.shuffle(market)
@@ -222,6 +222,11 @@ def play_by_clicks(side: Side, rnd: random.Random) -> None:
                 break
     assert chosen is not None, "no move could be chosen by clicks"
     page.click(f"button[data-action={chosen}]")
+
+
+def play_by_clicks(side: Side, rnd: random.Random) -> None:
+    """Play a move by clicks, then wait for the link that carries it."""
+    click_a_move(side, rnd)
     wait_taken(side, "")
     assert side.problems() == [] and side.link(), "the move made no link to send"
 

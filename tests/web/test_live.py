@@ -15,7 +15,7 @@ from jaipur.web.app import Controller
 from jaipur.web.draw.nodes import find, text_of
 from jaipur.web.live import signal
 from jaipur.web.live.session import Live
-from jaipur.web.store.live import LIVE_KEY
+from jaipur.web.store.live import LIVE_KEY, LiveSettings
 
 from .fakes import FakeNet, FakePlatform
 from .test_friend import click, friend_state, link_of, page
@@ -215,20 +215,21 @@ def test_the_stun_server_and_the_alert_are_kept_and_used() -> None:
     a, b = started(net)
     click(a, "live-stun", text="https://evil.example")
     assert codes(a) == ["live-bad-stun"]
+    click(a, "go-live")                       # by default no ICE server at all: nothing asked of the network
+    settle(net, a)
+    assert a.mode.side.live.channel.servers() == "[]"  # type: ignore[union-attr]
     click(a, "live-stun", text="stun:stun.example.org:3478")
     click(a, "live-alert")
-    stored = json.loads(a.platform.storage[LIVE_KEY])  # type: ignore[attr-defined]
-    assert stored == {"stun": "stun:stun.example.org:3478", "alert": False}
-    click(a, "go-live")
+    assert json.loads(a.platform.storage[LIVE_KEY]) == {  # type: ignore[attr-defined]
+        "stun": "stun:stun.example.org:3478", "alert": False}
+    click(a, "go-live")                       # the next connection uses the server named
     settle(net, a)
     assert json.loads(a.mode.side.live.channel.servers()) == [{"urls": "stun:stun.example.org:3478"}]  # type: ignore
     c = live_page(net, storage=a.platform.storage)  # type: ignore[attr-defined]
     click(c, "play-friend")
-    assert c.mode.side.settings.stun == "stun:stun.example.org:3478"  # type: ignore[union-attr]
-    # by default no server at all: the connection asks nothing of the network beyond the two pages
-    click(b, "go-live")
-    settle(net, b)
-    assert b.mode.side.live.channel.servers() == "[]"  # type: ignore[union-attr]
+    assert c.mode.side.settings == LiveSettings("stun:stun.example.org:3478", False)  # type: ignore[union-attr]
+    click(a, "live-stun", text="")            # cleared: no server again
+    assert json.loads(a.platform.storage[LIVE_KEY])["stun"] == ""  # type: ignore[attr-defined]
 
 
 def test_a_rematch_is_one_click_on_each_side_and_stays_live() -> None:

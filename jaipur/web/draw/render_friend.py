@@ -39,8 +39,9 @@ def status_line(panel: FriendPanel, s: Strings) -> str:
         return s.t(f"friend.busy.{panel.busy}")
     if panel.phase == "setup":
         return s.t("friend.setup.about")
-    if panel.live == "connected" and panel.status in ("their-turn", "waiting") and not panel.result_coming:
-        return s.t("live.status.their-turn" if panel.status == "their-turn" else "live.status.waiting", name=friend)
+    if panel.live == "connected" and panel.status in ("their-turn", "waiting"):
+        key = "live.status.their-turn" if panel.status == "their-turn" else "live.status.waiting"
+        return s.t("live.status.result" if panel.result_coming else key, name=friend)
     if panel.phase == "invited":
         return s.t("friend.invited", name=friend)
     if panel.status == "invalid":
@@ -182,7 +183,7 @@ def live_line(panel: FriendPanel, s: Strings) -> Node | None:
     if panel.live != "connected":
         return None
     said = s.t(f"live.presence.{panel.presence or 'connected'}", name=name)
-    if panel.link and not panel.delivered:
+    if not panel.delivered:
         said += " " + s.t("live.sending")
     return h("p", {"class": "live-line " + (panel.presence or "connected"),
                    "data-friend-presence": panel.presence or "connected"},

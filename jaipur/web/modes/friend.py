@@ -120,9 +120,8 @@ class FriendMode(BaseMode):
         g = self.game
         side = self.side
         link = side.code()
-        if not link and g is not None and g.outgoing() is not None and not (side.carries() and side.live
-                                                                               and side.live.delivered):
-            link = self.page.platform.page_url() + "#" + g.outgoing_text()
+        if not link and g is not None and g.outgoing() is not None and not side.carries():
+            link = self.page.platform.page_url() + "#" + g.outgoing_text()   # live, the channel carries it
         phase = "game" if g is not None else ("invited" if self.invitation else "setup")
         invalid = None
         if g is not None and g.invalid is not None:
@@ -131,7 +130,7 @@ class FriendMode(BaseMode):
         return FriendPanel(
             phase=phase, status=g.status if g is not None else "waiting", link=link,
             live=side.state, live_role=side.live.role if side.live is not None else "", live_code=side.code(),
-            presence=side.presence(), delivered=bool(side.carries() and side.live and side.live.delivered),
+            presence=side.presence(), delivered=bool(side.live and side.live.delivered),
             rematch_from=bool(side.rematch), stun=side.settings.stun, alert=side.settings.alert,
             live_ok=bool(g is not None and g.status != "invalid" and not self.page.embed),
             friend=(g.names[g.other] if g is not None else self.inviter) or "",

@@ -80,15 +80,15 @@ class LiveSide:
         return g.number - 1, g.outgoing_text()
 
     def arrived(self, text: str) -> None:
-        """A message over the channel: taken like a pasted link (after what runs now); one already held is
-        dropped in silence (the friend sent it again after a reconnect)."""
+        """A message over the channel: taken like a pasted link (after what runs now); one already held (sent
+        again after a reconnect) or of another game is dropped in silence."""
         g = self.mode.game
         try:
             ident, number = wire.peek(text)
         except Refused:
             return
-        if g is not None and ident == g.game and number < g.number:
-            return
+        if g is None or ident != g.game or number < g.number:
+            return   # another game's (a rematch comes in its own frame), or one this side holds already
         if self.mode.busy is not None:
             self.inbox.append(text)
             return
@@ -202,8 +202,8 @@ class LiveSide:
         if self.live is None or (not keep and self.live.game != g.game):
             if self.live is not None:
                 self.live.close()
-            platform, stun = self.mode.page.platform, self.settings.stun
-            self.live = Live(self, g.game, lambda report: platform.live(stun, report))
+            platform = self.mode.page.platform
+            self.live = Live(self, g.game, lambda report: platform.live(self.settings.stun, report))   # as set now
         live = self.live
 
         async def run() -> None:
