@@ -34,6 +34,7 @@ from .links.address import PageRequest, read_address
 from .links.hostlink import HostLink
 from .links.resumer import Resumer
 from .links.sharing import Sharing
+from .live import LIVE_ACTIONS
 from .modes import (
     AUTOPLAY_DELAY,
     Bots,
@@ -48,7 +49,6 @@ from .modes import (
 )
 from .modes.editor import editor_at, editor_for
 from .modes.friend import FriendMode, open_link, resume
-from .modes.friend_live import LIVE_ACTIONS
 from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode

@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from ...fair import Refused, wire
 from ..i18n import Reason
-from ..live import signal
+from ..live import LIVE_ACTIONS, signal
 from ..live.session import Live
 from ..store.live import LiveSettings, clean_stun, keep_settings, load_settings
 
 if TYPE_CHECKING:
     from .friend import FriendMode
 
-LIVE_ACTIONS = frozenset({"go-live", "live-off", "live-stun", "live-alert", "friend-rematch", "friend-accept-rematch"})
-"""The buttons of a live game (they reach the mode like the other friend buttons)."""
+__all__ = ["LIVE_ACTIONS", "LiveSide"]
+
 
 
 class LiveSide:

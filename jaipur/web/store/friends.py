@@ -16,7 +16,6 @@ from typing import Any, Protocol
 from ... import safejson
 from ...fair import STATUSES, FairError, FriendGame
 from ...fair.wire import GAME_ID_SIZE, peek
-from ..live import signal
 
 KEY_PREFIX = "jaipur.friend.v1."
 INDEX_KEY = "jaipur.friends.v1"
@@ -111,6 +110,8 @@ def keep(store: Storage, game: FriendGame) -> bool:
 
 def kept_game_of(store: Storage, text: str) -> str | None:
     """The id of the kept game a link belongs to (None: not a link, or a game not kept here)."""
+    from ..live import signal
+
     try:
         ident = signal.read(text).game if "live=" in text and "friend=" not in text else peek(text)[0]
     except FairError:
