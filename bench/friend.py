@@ -3,6 +3,7 @@
 
     python bench/friend.py cpython [--matches 5] [--seed 1] [--json]
     python bench/friend.py browser [--mode standard|single-round] [--lang en|fa] [--json]
+    python bench/friend.py live [--mode standard|single-round] [--lang en|fa] [--json]
 
 `cpython` plays whole standard matches between two `jaipur.fair.FriendGame` sides on secp256k1 (each side's
 moves drawn from a seeded generator among its legal moves) and reports, over every message: how many
@@ -15,6 +16,13 @@ answers it in the other, then plays a whole match by clicks (take a good, else t
 passing each link by setting `location.hash` in the other page. It times each step as the player meets it:
 from the click (or the link's arrival) until the page says it is done (`.friend-status[aria-busy]` gone), so
 the time includes drawing. Reports median, p95 and worst over the match, and the page-boot and invitation times.
+
+`live` does the same with the pages connected directly (WebRTC, no ICE server, Chromium's mDNS hiding of local
+addresses turned off so two pages on one machine connect): the invitation and the answer pass by links, then
+one page goes live, the other opens the offer in its tab and shows the answer, which the first takes pasted.
+It reports the offer's and the answer's lengths, the time from opening the offer to the answer shown and from
+pasting it to both pages connected, and for every move of the match the time from the click that plays it to
+the other page's table showing its turn (the protocol's own work on both sides included).
 """
 from __future__ import annotations
 
@@ -207,6 +215,92 @@ def run_browser(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+LIVE = "() => { const m = document.querySelector('main[data-friend-live]'); return m ? m.dataset.friendLive : null; }"
+CODE = ("() => { const l = document.querySelector('[data-friend-link]'); return !!l && l.value.includes('live=') "
+        "&& !document.querySelector('.friend-status[aria-busy]'); }")
+FRIEND_TURN = ("() => { if (document.querySelector('.friend-status[aria-busy]')) return false; "
+               "const t = document.querySelector('main.table'); return !!document.querySelector('[data-dialog]') "
+               "|| (t && ['your-turn', 'over'].includes(t.dataset.friend)); }")
+
+
+def run_live(args: argparse.Namespace) -> dict[str, Any]:
+    """Two pages connect live and play a whole match over the channel; the connection and every move timed."""
+    from playwright.sync_api import sync_playwright
+    from served import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
+
+    server, base = start_server()
+    url = base + f"index.html?lang={args.lang}"
+    rnd = random.Random(args.seed)
+    moves: list[float] = []
+    out: dict[str, Any] = {}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM,
+                                         args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"])
+            a, b = browser.new_context().new_page(), browser.new_context().new_page()
+            a.goto(url)
+            a.wait_for_function("document.documentElement.dataset.jaipur === 'ready'", timeout=120_000)
+            a.click("button[data-action=play-friend]")
+            if args.mode == "single-round":
+                a.click("button[data-action=friend-mode][data-value=single-round]")
+            a.fill("#friend-name", "Ava")
+            a.click("button[data-action=friend-invite]")
+            a.wait_for_selector("[data-friend-link]", timeout=120_000)
+            b.goto(a.get_attribute("[data-friend-link]", "value"))
+            b.wait_for_selector("button[data-action=friend-accept]:not([disabled])", timeout=120_000)
+            b.fill("#friend-name", "Bo")
+            b.click("button[data-action=friend-accept]")
+            b.wait_for_selector("[data-friend-link]", timeout=120_000)
+            answer_link = b.get_attribute("[data-friend-link]", "value")
+            a.evaluate("l => { location.hash = l.slice(l.indexOf('#')); }", answer_link)
+            a.wait_for_function(DONE, timeout=120_000)
+            a.click("button[data-action=go-live]")
+            a.wait_for_function(CODE, timeout=120_000)
+            offer = a.get_attribute("[data-friend-link]", "value")
+            t = time.perf_counter()
+            b.evaluate("l => { location.hash = l.slice(l.indexOf('#')); }", offer)
+            b.wait_for_function(CODE, timeout=120_000)
+            out["answer_shown_ms"] = round((time.perf_counter() - t) * 1000)
+            answer = b.get_attribute("[data-friend-link]", "value")
+            t2 = time.perf_counter()
+            if a.get_attribute("details.friend-paste", "open") is None:
+                a.locator("details.friend-paste summary").click()
+            a.fill("textarea[data-friend-paste]", answer)
+            a.click("button[data-action=friend-paste]")
+            for page in (a, b):
+                page.wait_for_function(f"() => ({LIVE})() === 'connected'", timeout=120_000)
+            out["connected_after_paste_ms"] = round((time.perf_counter() - t2) * 1000)
+            out["offer_opened_to_connected_ms"] = round((time.perf_counter() - t) * 1000)
+            code = offer[offer.index("live="):].split("&")[0]
+            out.update({"offer_link_chars": len(offer), "offer_code_chars": len(code), "answer_chars": len(answer)})
+            for _ in range(2000):
+                for page in (a, b):
+                    if page.query_selector("[data-dialog=round] button[data-action=next-round]"):
+                        page.click("[data-dialog=round] button[data-action=next-round]")
+                states = [p.evaluate(STATE) for p in (a, b)]
+                if states == ["over", "over"]:
+                    break
+                mover = next((p for p, st in zip((a, b), states) if st == "your-turn"), None)
+                if mover is None:
+                    (a if states[0] != "over" else b).wait_for_function(FRIEND_TURN, timeout=120_000)
+                    continue
+                other = b if mover is a else a
+                t = time.perf_counter()
+                play_by_clicks(mover, rnd)
+                other.wait_for_function(FRIEND_TURN, timeout=120_000)
+                if other.evaluate(STATE) == "your-turn":
+                    moves.append((time.perf_counter() - t) * 1000)
+                else:
+                    mover.wait_for_function(FRIEND_TURN, timeout=120_000)
+            out["states"] = [a.evaluate(STATE), b.evaluate(STATE)]
+            out["live"] = [a.evaluate(LIVE), b.evaluate(LIVE)]
+            browser.close()
+    finally:
+        stop_server(server)
+    out.update({"mode": args.mode, "lang": args.lang, "move_to_friend_ms": summary(moves)})
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="where", required=True)
@@ -219,8 +313,13 @@ def main() -> int:
     p.add_argument("--lang", default="en", choices=["en", "fa"])
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p = sub.add_parser("live", help="two pages in Chromium connect live and play a whole match over the channel")
+    p.add_argument("--mode", default="standard", choices=["standard", "single-round"])
+    p.add_argument("--lang", default="en", choices=["en", "fa"])
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = run_cpython(args) if args.where == "cpython" else run_browser(args)
+    result = {"cpython": run_cpython, "browser": run_browser, "live": run_live}[args.where](args)
     print(json.dumps(result) if args.json else json.dumps(result, indent=1))
     return 0
 
