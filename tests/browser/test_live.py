@@ -206,7 +206,7 @@ def test_two_browsers_connect_and_play_a_whole_match_live_then_rematch_in_englis
     ava.page.click("button[data-action=friend-rematch]")
     bo.page.wait_for_selector("button[data-action=friend-accept-rematch]", timeout=WAIT_MS)
     bo.page.click("button[data-action=friend-accept-rematch]")
-    wait_either(ava, bo)
+    assert play_live(ava, bo, random.Random(22), moves=1) == 1    # the new match's first move, live
     for side in people:
         side.page.wait_for_function("() => ['your-turn', 'their-turn'].includes((document.querySelector("
                                     "'main.table[data-friend]') || {dataset: {}}).dataset.friend)", timeout=WAIT_MS)
