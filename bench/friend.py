@@ -218,6 +218,24 @@ def run_browser(args: argparse.Namespace) -> dict[str, Any]:
 LIVE = "() => { const m = document.querySelector('main[data-friend-live]'); return m ? m.dataset.friendLive : null; }"
 CODE = ("() => { const l = document.querySelector('[data-friend-link]'); return !!l && l.value.includes('live=') "
         "&& !document.querySelector('.friend-status[aria-busy]'); }")
+TRANSIT = """(() => {
+  window.__frames = {sent: [], got: []};
+  const now = () => performance.timeOrigin + performance.now();
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    if (typeof data === 'string' && data.startsWith('{"t":"msg"')) window.__frames.sent.push([data.slice(0, 200), now()]);
+    return send.call(this, data);
+  };
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args);
+    channel.addEventListener('message', (e) => {
+      if (typeof e.data === 'string' && e.data.startsWith('{"t":"msg"')) window.__frames.got.push([e.data.slice(0, 200), now()]);
+    });
+    return channel;
+  };
+})();"""
+"""Records when each message frame is sent and when it arrives (the same clock: both pages run on this machine)."""
 FRIEND_TURN = ("() => { if (document.querySelector('.friend-status[aria-busy]')) return false; "
                "const t = document.querySelector('main.table'); return !!document.querySelector('[data-dialog]') "
                "|| (t && ['your-turn', 'over'].includes(t.dataset.friend)); }")
@@ -237,7 +255,10 @@ def run_live(args: argparse.Namespace) -> dict[str, Any]:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM,
                                          args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"])
-            a, b = browser.new_context().new_page(), browser.new_context().new_page()
+            contexts = [browser.new_context(), browser.new_context()]
+            for context in contexts:
+                context.add_init_script(TRANSIT)
+            a, b = contexts[0].new_page(), contexts[1].new_page()
             a.goto(url)
             a.wait_for_function("document.documentElement.dataset.jaipur === 'ready'", timeout=120_000)
             a.click("button[data-action=play-friend]")
@@ -294,6 +315,11 @@ def run_live(args: argparse.Namespace) -> dict[str, Any]:
                     mover.wait_for_function(FRIEND_TURN, timeout=120_000)
             out["states"] = [a.evaluate(STATE), b.evaluate(STATE)]
             out["live"] = [a.evaluate(LIVE), b.evaluate(LIVE)]
+            transit: list[float] = []
+            for sender, receiver in ((a, b), (b, a)):
+                got = dict(map(tuple, receiver.evaluate("window.__frames.got")))
+                transit += [got[key] - at for key, at in sender.evaluate("window.__frames.sent") if key in got]
+            out["message_transit_ms"] = summary(transit)
             browser.close()
     finally:
         stop_server(server)
