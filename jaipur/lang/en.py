@@ -607,6 +607,7 @@ WORDS: dict[str, str] = {
     "live.send-answer": "Send this code back to {name}: they paste it into their page (it is not a link: do not open it)",
     "live.code-about": "{n} characters. It lets the two pages connect directly; nothing goes through a server.",
     "live.paste": "Paste the code {name} sends back",
+    "live.connect": "Connect",
     "live.lost": "The live connection to {name} was lost: moves go by links again, and nothing is lost. Go live again when you can.",
     "live.presence.connected": "Live with {name}.",
     "live.presence.thinking": "Live: {name} is thinking.",

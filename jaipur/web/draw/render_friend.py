@@ -95,14 +95,15 @@ def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
     label = s.t("friend.paste-invitation") if panel.phase == "setup" else s.t(
         "live.paste" if panel.live == "connecting" and panel.live_role == "offer" else "friend.paste",
         name=panel.friend or s.t("friend.someone"))
-    open_ = open_ or (panel.live == "connecting" and panel.live_role == "offer" and bool(panel.live_code))
+    answer_due = panel.live == "connecting" and panel.live_role == "offer" and bool(panel.live_code)
+    open_ = open_ or answer_due
     return h("details", {"class": "friend-paste", "open": open_ or None},
              h("summary", {}, label),
              h("label", {"for": PASTE_FIELD, "class": "sr-only"}, label),
              h("textarea", {"id": PASTE_FIELD, "rows": 2, "dir": "ltr", "spellcheck": "false", "autocomplete": "off",
                             "data-friend-paste": True}),
              h("button", {"type": "button", "class": "small", "data-action": "friend-paste", "data-input": PASTE_FIELD},
-               s.t("friend.paste-open")))
+               s.t("live.connect" if answer_due else "friend.paste-open")))
 
 
 def friend_bar(state: TableState, s: Strings) -> Node | None:
@@ -110,7 +111,8 @@ def friend_bar(state: TableState, s: Strings) -> Node | None:
     panel = state.friend
     if panel is None:
         return None
-    waiting = panel.status in ("waiting", "their-turn") and not panel.link and not panel.abandoned
+    waiting = (panel.status in ("waiting", "their-turn") and not panel.link and not panel.abandoned
+               and panel.live != "connected")   # live, the friend is right there: nothing to stop waiting for
     live = panel.live == "connected"
     return h("section", {"class": "friend-bar", "data-friend-bar": panel.status, "data-friend-live": panel.live,
                          "aria-label": s.t("friend.title")},
