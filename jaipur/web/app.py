@@ -52,7 +52,7 @@ from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
 from .modes.tutorial import TutorialMode
 from .startscreen import StartScreen
-from .store.collection import book, index_of
+from .store.collection import Book, index_of
 from .store.friends import kept_game_of, load_game_data
 from .store.profile import Profile, keep_profile, load_profile, outcome_for
 from .teach.puzzle import Puzzle
@@ -72,7 +72,7 @@ class Controller:
                  movetime: dict[str, float | None] | None = None, min_think: float = MIN_THINK,
                  autoplay_delay: float = AUTOPLAY_DELAY, puzzles: list[Entry] | None = None) -> None:
         self.platform = platform
-        self.puzzles = book() if puzzles is None else puzzles   # the puzzle collection (jaipur.puzzlebook)
+        self.book = Book(puzzles)              # the puzzle collection (jaipur.puzzlebook), read as it is needed
         self.address = address or PageRequest()   # what the address asked for (`reset` goes back to it)
         self.problems = list(self.address.problems)
         self.bots = bots
@@ -557,11 +557,12 @@ class Controller:
 
     def open_collection(self, puzzle_id: str) -> bool:
         """Puzzle `puzzle_id` of the collection (False, with a problem listed, when there is none)."""
-        index = index_of(self.puzzles, puzzle_id)
+        entries = self.book.entries()
+        index = index_of(entries, puzzle_id)
         if index is None:
             self.problems.append(Reason("param.collection", values={"value": puzzle_id[:40]}))
             return False
-        self.open_mode(CollectionMode(self, self.puzzles, index))
+        self.open_mode(CollectionMode(self, entries, index))
         return True
 
     def open_record(self, record: Record, seat: int | str | None = None, you: int | None = None) -> None:
