@@ -46,11 +46,7 @@ from .modes import (
     StillMode,
     Thinker,
 )
-from .modes.editor import editor_at, editor_for
-from .modes.friend import FriendMode, open_link, resume
-from .modes.lesson import LessonMode
 from .modes.thinker import browser_movetimes, load_bots
-from .modes.tutorial import TutorialMode
 from .startscreen import StartScreen
 from .store.collection import Book, index_of
 from .store.friends import kept_game_of, load_game_data
@@ -300,14 +296,13 @@ class Controller:
             "copy-link": self.sharing.copy_link, "export": self.sharing.export,
             "import": lambda: self.open_dialog("import"), "import-paste": lambda: self.sharing.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
-            "edit": lambda: self.open_mode(editor_at(self)),
-            "open-editor": lambda: self.open_mode(editor_for(self, self.mode)),
+            "edit": self.open_editor, "open-editor": lambda: self.open_editor(here=True),
             "review-game": self.review_game, "review": self.start_review,
             "resume-previous": self.resumer.resume_previous, "keep-new": self.resumer.keep_new, "tools": lambda: None,
             "look-table": lambda: self._on_match(lambda m: m.look_at_table(True)),
             "show-result": lambda: self._on_match(lambda m: m.look_at_table(False)),
             "dismiss-own": lambda: self._on_match(MatchMode.dismiss_own),
-            "play-friend": lambda: self.open_mode(FriendMode(self)), "open-friend": lambda: self.open_friend(value),
+            "play-friend": self.play_friend, "open-friend": lambda: self.open_friend(value),
         }.get(action)
         if chrome is not None:
             chrome()
@@ -470,6 +465,8 @@ class Controller:
             match: MatchMode = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves,
                                          earlier=earlier, undos=undos)
         elif record.start is not None:   # a lesson: it can be tried again; `reply=0` holds the computer back
+            from .modes.lesson import LessonMode
+
             reply = self.address.reply or opponent == "human"
             thinker = self.thinker() if reply else Thinker(self.platform, self.bots, self.movetime, self.min_think)
             match = LessonMode(self, record, opponent, human_seat, thinker, players, caption, saves and reply, reply)
@@ -502,6 +499,8 @@ class Controller:
 
     def review_game(self) -> None:
         """The match is over: its replay at the last round, the player's moves of that round reviewed."""
+        from .modes.friend import FriendMode
+
         mode = self.mode
         if isinstance(mode, FriendMode) and not self.embed:
             found = mode.round_record()
@@ -518,8 +517,16 @@ class Controller:
             replay.step("last")
             replay.start_review()
 
+    def play_friend(self) -> None:
+        """The start screen's Play a friend: a new game with a friend (modes/friend.py)."""
+        from .modes.friend import FriendMode
+
+        self.open_mode(FriendMode(self))
+
     def friend_action(self, action: str, value: str, text: str) -> None:
         """A button of a game with a friend (modes/friend.py); a pasted link of another game kept here opens it."""
+        from .modes.friend import FriendMode, open_link
+
         mode = self.mode
         if action == "friend-paste" and text.strip():
             other = kept_game_of(self.platform, text)
@@ -534,6 +541,8 @@ class Controller:
 
     def open_friend(self, ident: str) -> None:
         """The start screen's list: a game with a friend kept in this browser."""
+        from .modes.friend import resume
+
         try:
             data = load_game_data(self.platform, ident)
         except ValueError:
@@ -547,8 +556,16 @@ class Controller:
 
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""
+        from .modes.tutorial import TutorialMode
+
         self.problems = []
         self.open_mode(TutorialMode(self))
+
+    def open_editor(self, here: bool = False) -> None:
+        """The position editor: a fresh draft, or (`here`: the game menu's Open in the editor) the table's position."""
+        from .modes.editor import editor_at, editor_for
+
+        self.open_mode(editor_for(self, self.mode) if here else editor_at(self))
 
     def choose_puzzle(self, puzzle_id: str) -> None:
         """The start screen's list: open one of the collection's puzzles."""
