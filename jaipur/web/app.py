@@ -409,9 +409,22 @@ class Controller:
             self.to_start()
 
     def open_dialog(self, name: str) -> None:
-        """Open one of the chrome's dialogs (game, import, keys, rules)."""
+        """Open a dialog over the page (the chrome's game, import, keys and rules; a mode's round and match)."""
         self.dialog = name
         self.sharing.problem = None
+
+    def clear_dialog(self) -> None:
+        """Take whatever dialog is open off the page (a mode's next round, a lesson tried again)."""
+        self.dialog = None
+
+    def show_played(self, played: Played | None) -> None:
+        """Show the move just played moving on the next draw of the table (None: nothing moves)."""
+        self.played = played
+
+    def add_notice(self, reason: Reason) -> None:
+        """Show a notice over the table (one shown already is not repeated)."""
+        if reason not in self.notices:
+            self.notices.append(reason)
 
     def close_dialog(self) -> None:
         """Close the dialog open, when Close and Escape may shut it."""

@@ -200,7 +200,7 @@ class FriendMode(BaseMode):
     def act(self, action: str, value: str) -> bool:
         """The round dialog's button closes it (the next round comes with the friend's messages)."""
         if action == "next-round":
-            self.page.dialog = None
+            self.page.clear_dialog()
             self.result_round = None
         return False
 
@@ -327,7 +327,7 @@ class FriendMode(BaseMode):
         if len(results) > self.results_seen:
             self.results_seen = len(results)
             self.result_round = results[-1].round
-            self.page.dialog = "match" if g.match_over() else "round"
+            self.page.open_dialog("match" if g.match_over() else "round")
 
     async def _copy(self) -> None:
         link = self.panel_link()
