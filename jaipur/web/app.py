@@ -34,18 +34,7 @@ from .links.address import PageRequest, read_address
 from .links.hostlink import HostLink
 from .links.resumer import Resumer
 from .links.sharing import Sharing
-from .modes import (
-    AUTOPLAY_DELAY,
-    Bots,
-    CollectionMode,
-    MatchMode,
-    Mode,
-    Platform,
-    PuzzleMode,
-    ReplayMode,
-    StillMode,
-    Thinker,
-)
+from .modes import BaseMode, Bots, MatchMode, Mode, Platform, Thinker
 from .modes.thinker import browser_movetimes, load_bots
 from .startscreen import StartScreen
 from .store.collection import Book, index_of
@@ -66,7 +55,7 @@ class Controller:
 
     def __init__(self, platform: Platform, address: PageRequest | None = None, bots: Bots | None = None,
                  movetime: dict[str, float | None] | None = None, min_think: float = MIN_THINK,
-                 autoplay_delay: float = AUTOPLAY_DELAY, puzzles: list[Entry] | None = None) -> None:
+                 autoplay_delay: float | None = None, puzzles: list[Entry] | None = None) -> None:
         self.platform = platform
         self.book = Book(puzzles)              # the puzzle collection (jaipur.puzzlebook), read as it is needed
         self.address = address or PageRequest()   # what the address asked for (`reset` goes back to it)
@@ -74,7 +63,7 @@ class Controller:
         self.bots = bots
         self.movetime = dict(movetime or {})
         self.min_think = min_think
-        self.autoplay_delay = autoplay_delay
+        self.autoplay_delay = autoplay_delay   # seconds between a replay's frames (None: modes.replay.AUTOPLAY_DELAY)
         self.worker: WorkerLink | None = None  # the page's thinking worker (worker_thinker.py; start() sets it)
         self.levels = self.thinker().levels()
         self.embed = self.address.embed
@@ -192,7 +181,7 @@ class Controller:
     def name_in_address(self) -> None:
         """While a puzzle of the collection is shown, the address bar says `?puzzle=ID` (a copied address opens
         it); once it is not, the parameter goes. Not in an embed: the host page owns the frame's address."""
-        wanted = self.mode.address() if isinstance(self.mode, CollectionMode) else None
+        wanted = self.mode.address() if isinstance(self.mode, BaseMode) else None
         if self.embed or wanted == self.addressed:
             return
         self.addressed = wanted
@@ -496,6 +485,8 @@ class Controller:
         screen (`seat`, default the side to move), or shown as a still picture."""
         seat = position.to_move if seat not in (0, 1) else seat
         if not interactive:
+            from .modes.still import StillMode
+
             self.open_mode(StillMode(self, position, seat, players, caption))
             return
         self.open_match(Record(seed=position.seed, mode=position.mode, start=position), self.choice_opponent, seat,
@@ -503,16 +494,21 @@ class Controller:
 
     def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
+        from .modes.puzzle import PuzzleMode
+
         self.open_mode(PuzzleMode(self, puzzle, caption, players))
 
     def start_review(self) -> None:
         """The replay viewer's Review button: the shown seat's moves of the frame's round, in the background."""
+        from .modes.replay import ReplayMode
+
         if isinstance(self.mode, ReplayMode):
             self.mode.start_review()
 
     def review_game(self) -> None:
         """The match is over: its replay at the last round, the player's moves of that round reviewed."""
         from .modes.friend import FriendMode
+        from .modes.replay import ReplayMode
 
         mode = self.mode
         if isinstance(mode, FriendMode) and not self.embed:
@@ -587,6 +583,8 @@ class Controller:
 
     def open_collection(self, puzzle_id: str) -> bool:
         """Puzzle `puzzle_id` of the collection (False, with a problem listed, when there is none)."""
+        from .modes.collection import CollectionMode
+
         entries = self.book.entries()
         index = index_of(entries, puzzle_id)
         if index is None:
@@ -598,7 +596,10 @@ class Controller:
     def open_record(self, record: Record, seat: int | str | None = None, you: int | None = None) -> None:
         """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all"); `you`:
         the seat of the player in front of the screen, when the record is their own match (said "you")."""
-        self.open_mode(ReplayMode(self, record, seat, self.autoplay_delay, self.worker, you))
+        from .modes.replay import AUTOPLAY_DELAY, ReplayMode
+
+        delay = AUTOPLAY_DELAY if self.autoplay_delay is None else self.autoplay_delay
+        self.open_mode(ReplayMode(self, record, seat, delay, self.worker, you))
 
     def reset(self) -> None:
         """Back to what the page's own address asked for."""

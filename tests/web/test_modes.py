@@ -13,7 +13,10 @@ from jaipur import Record, Rng, legal_moves, new_match, next_round, position_fro
 from jaipur.web.app import Controller
 from jaipur.web.draw.model import match_log, round_start
 from jaipur.web.links.address import read_address
-from jaipur.web.modes import MatchMode, Page, PuzzleMode, ReplayMode, StillMode, Thinker
+from jaipur.web.modes import MatchMode, Page, Thinker
+from jaipur.web.modes.puzzle import PuzzleMode
+from jaipur.web.modes.replay import ReplayMode
+from jaipur.web.modes.still import StillMode
 from jaipur.web.teach.puzzle import Puzzle
 
 from .fakes import FakeBots, FakePage, FakePlatform, full_match

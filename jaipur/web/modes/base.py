@@ -197,6 +197,10 @@ class BaseMode:
         """No suggestions."""
         return None
 
+    def address(self) -> str | None:
+        """What the page's address names while this is shown (`?puzzle=ID`); None: nothing."""
+        return None
+
     def flights(self, played: Played) -> list[Flight]:
         """The flights of the move just played, unless the table has moved on since."""
         if self.position is not played.after:
