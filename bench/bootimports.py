@@ -6,7 +6,9 @@ module's own time recorded) and calls start(); cold loads, each in a fresh conte
 
 Prints the medians: the import of jaipur.web.app, start() (the controller built, the first draw), and the
 modules that took longest (their own time, their imports apart; stdlib modules that the runtime had not
-loaded yet included). Every module listed was imported before the page was ready.
+loaded yet included). Every module listed was imported before the page was ready. The first draw's DOM work
+(dom.js, inside BrowserPlatform.draw) is slower on this bare page than in index.html, where it took ~12 ms
+on 6 Dec 2026: read the imports and the Python parts here, the page's total in bench/pageload.py.
 """
 from __future__ import annotations
 
