@@ -19,8 +19,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def start_server() -> tuple[Any, str]:
-    """Fetch the pinned runtime if it is missing and serve the repository on a free port: (the server, its URL)."""
+    """Fetch the pinned runtime if it is missing and serve the repository on a free port: (the server, its URL).
+    The package archive is built before the first page asks for it, as a static host has it at hand."""
     serve.fetch_vendor()
+    serve.package_bundle()
     server = serve.make_server(0, directory=ROOT)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ..finish import bonus_extremes, ending_moves, finish
@@ -393,9 +393,25 @@ def make(first_seed: int, last_seed: int, per_level: int, playouts: int = PLAYOU
     return [e for lv in LEVELS for e in chosen[lv]]
 
 
+def _stored() -> list[dict[str, Any]]:
+    """The entries of jaipur/data/puzzles.json as stored, easiest first. Read beside the package rather than
+    through importlib.resources, whose import and first use cost the page about 50 ms of its boot."""
+    path = Path(__file__).resolve().parent.parent / "data" / DATA
+    entries: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
+    return entries
+
+
 def load() -> list[Entry]:
     """The collection shipped with the package (jaipur/data/puzzles.json), easiest first."""
-    text = resources.files("jaipur").joinpath("data", DATA).read_text(encoding="utf-8")
-    data = json.loads(text)
     return [Entry(d["id"], d["level"], position_from_json(d["position"]), d["solution"], d["source"],
-                  d["rival"], d["rival_rate"], d["seed"]) for d in data["puzzles"]]
+                  d["rival"], d["rival_rate"], d["seed"]) for d in _stored()]
+
+
+def contents() -> list[tuple[str, int]]:
+    """The collection's ids and levels, easiest first, its positions left unread (the page's start screen lists
+    the collection without reading 24 positions).
+
+    >>> contents()[0] == (load()[0].id, load()[0].level)
+    True
+    """
+    return [(str(d["id"]), int(d["level"])) for d in _stored()]

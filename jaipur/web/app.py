@@ -35,25 +35,10 @@ from .links.hostlink import HostLink
 from .links.resumer import Resumer
 from .links.sharing import Sharing
 from .live import LIVE_ACTIONS
-from .modes import (
-    AUTOPLAY_DELAY,
-    Bots,
-    CollectionMode,
-    MatchMode,
-    Mode,
-    Platform,
-    PuzzleMode,
-    ReplayMode,
-    StillMode,
-    Thinker,
-)
-from .modes.editor import editor_at, editor_for
-from .modes.friend import FriendMode, open_link, resume
-from .modes.lesson import LessonMode
+from .modes import BaseMode, Bots, MatchMode, Mode, Platform, Thinker
 from .modes.thinker import browser_movetimes, load_bots
-from .modes.tutorial import TutorialMode
 from .startscreen import StartScreen
-from .store.collection import book, index_of
+from .store.collection import Book, index_of
 from .store.friends import kept_game_of, load_game_data
 from .store.profile import Profile, keep_profile, load_profile, outcome_for
 from .teach.puzzle import Puzzle
@@ -71,15 +56,15 @@ class Controller:
 
     def __init__(self, platform: Platform, address: PageRequest | None = None, bots: Bots | None = None,
                  movetime: dict[str, float | None] | None = None, min_think: float = MIN_THINK,
-                 autoplay_delay: float = AUTOPLAY_DELAY, puzzles: list[Entry] | None = None) -> None:
+                 autoplay_delay: float | None = None, puzzles: list[Entry] | None = None) -> None:
         self.platform = platform
-        self.puzzles = book() if puzzles is None else puzzles   # the puzzle collection (jaipur.puzzlebook)
+        self.book = Book(puzzles)              # the puzzle collection (jaipur.puzzlebook), read as it is needed
         self.address = address or PageRequest()   # what the address asked for (`reset` goes back to it)
         self.problems = list(self.address.problems)
         self.bots = bots
         self.movetime = dict(movetime or {})
         self.min_think = min_think
-        self.autoplay_delay = autoplay_delay
+        self.autoplay_delay = autoplay_delay   # seconds between a replay's frames (None: modes.replay.AUTOPLAY_DELAY)
         self.worker: WorkerLink | None = None  # the page's thinking worker (worker_thinker.py; start() sets it)
         self.levels = self.thinker().levels()
         self.embed = self.address.embed
@@ -197,7 +182,7 @@ class Controller:
     def name_in_address(self) -> None:
         """While a puzzle of the collection is shown, the address bar says `?puzzle=ID` (a copied address opens
         it); once it is not, the parameter goes. Not in an embed: the host page owns the frame's address."""
-        wanted = self.mode.address() if isinstance(self.mode, CollectionMode) else None
+        wanted = self.mode.address() if isinstance(self.mode, BaseMode) else None
         if self.embed or wanted == self.addressed:
             return
         self.addressed = wanted
@@ -302,14 +287,13 @@ class Controller:
             "copy-link": self.sharing.copy_link, "export": self.sharing.export,
             "import": lambda: self.open_dialog("import"), "import-paste": lambda: self.sharing.import_text(event.get("text")),
             "open-puzzle": lambda: self.choose_puzzle(value), "learn": self.open_tutorial,
-            "edit": lambda: self.open_mode(editor_at(self)),
-            "open-editor": lambda: self.open_mode(editor_for(self, self.mode)),
+            "edit": self.open_editor, "open-editor": lambda: self.open_editor(here=True),
             "review-game": self.review_game, "review": self.start_review,
             "resume-previous": self.resumer.resume_previous, "keep-new": self.resumer.keep_new, "tools": lambda: None,
             "look-table": lambda: self._on_match(lambda m: m.look_at_table(True)),
             "show-result": lambda: self._on_match(lambda m: m.look_at_table(False)),
             "dismiss-own": lambda: self._on_match(MatchMode.dismiss_own),
-            "play-friend": lambda: self.open_mode(FriendMode(self)), "open-friend": lambda: self.open_friend(value),
+            "play-friend": self.play_friend, "open-friend": lambda: self.open_friend(value),
         }.get(action)
         if chrome is not None:
             chrome()
@@ -416,9 +400,22 @@ class Controller:
             self.to_start()
 
     def open_dialog(self, name: str) -> None:
-        """Open one of the chrome's dialogs (game, import, keys, rules)."""
+        """Open a dialog over the page (the chrome's game, import, keys and rules; a mode's round and match)."""
         self.dialog = name
         self.sharing.problem = None
+
+    def clear_dialog(self) -> None:
+        """Take whatever dialog is open off the page (a mode's next round, a lesson tried again)."""
+        self.dialog = None
+
+    def show_played(self, played: Played | None) -> None:
+        """Show the move just played moving on the next draw of the table (None: nothing moves)."""
+        self.played = played
+
+    def add_notice(self, reason: Reason) -> None:
+        """Show a notice over the table (one shown already is not repeated)."""
+        if reason not in self.notices:
+            self.notices.append(reason)
 
     def close_dialog(self) -> None:
         """Close the dialog open, when Close and Escape may shut it."""
@@ -472,6 +469,8 @@ class Controller:
             match: MatchMode = MatchMode(self, record, opponent, human_seat, self.thinker(), players, caption, saves,
                                          earlier=earlier, undos=undos)
         elif record.start is not None:   # a lesson: it can be tried again; `reply=0` holds the computer back
+            from .modes.lesson import LessonMode
+
             reply = self.address.reply or opponent == "human"
             thinker = self.thinker() if reply else Thinker(self.platform, self.bots, self.movetime, self.min_think)
             match = LessonMode(self, record, opponent, human_seat, thinker, players, caption, saves and reply, reply)
@@ -488,6 +487,8 @@ class Controller:
         screen (`seat`, default the side to move), or shown as a still picture."""
         seat = position.to_move if seat not in (0, 1) else seat
         if not interactive:
+            from .modes.still import StillMode
+
             self.open_mode(StillMode(self, position, seat, players, caption))
             return
         self.open_match(Record(seed=position.seed, mode=position.mode, start=position), self.choice_opponent, seat,
@@ -495,15 +496,22 @@ class Controller:
 
     def open_puzzle(self, puzzle: Puzzle, caption: str = "", players: tuple[str, str] | None = None) -> None:
         """The table at the puzzle's position, seen by the solver; tries are judged."""
+        from .modes.puzzle import PuzzleMode
+
         self.open_mode(PuzzleMode(self, puzzle, caption, players))
 
     def start_review(self) -> None:
         """The replay viewer's Review button: the shown seat's moves of the frame's round, in the background."""
+        from .modes.replay import ReplayMode
+
         if isinstance(self.mode, ReplayMode):
             self.mode.start_review()
 
     def review_game(self) -> None:
         """The match is over: its replay at the last round, the player's moves of that round reviewed."""
+        from .modes.friend import FriendMode
+        from .modes.replay import ReplayMode
+
         mode = self.mode
         if isinstance(mode, FriendMode) and not self.embed:
             found = mode.round_record()
@@ -520,8 +528,16 @@ class Controller:
             replay.step("last")
             replay.start_review()
 
+    def play_friend(self) -> None:
+        """The start screen's Play a friend: a new game with a friend (modes/friend.py)."""
+        from .modes.friend import FriendMode
+
+        self.open_mode(FriendMode(self))
+
     def friend_action(self, action: str, value: str, text: str) -> None:
         """A button of a game with a friend (modes/friend.py); a pasted link of another game kept here opens it."""
+        from .modes.friend import FriendMode, open_link
+
         mode = self.mode
         if action == "friend-paste" and text.strip():
             other = kept_game_of(self.platform, text)
@@ -536,6 +552,8 @@ class Controller:
 
     def open_friend(self, ident: str) -> None:
         """The start screen's list: a game with a friend kept in this browser."""
+        from .modes.friend import resume
+
         try:
             data = load_game_data(self.platform, ident)
         except ValueError:
@@ -549,8 +567,16 @@ class Controller:
 
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""
+        from .modes.tutorial import TutorialMode
+
         self.problems = []
         self.open_mode(TutorialMode(self))
+
+    def open_editor(self, here: bool = False) -> None:
+        """The position editor: a fresh draft, or (`here`: the game menu's Open in the editor) the table's position."""
+        from .modes.editor import editor_at, editor_for
+
+        self.open_mode(editor_for(self, self.mode) if here else editor_at(self))
 
     def choose_puzzle(self, puzzle_id: str) -> None:
         """The start screen's list: open one of the collection's puzzles."""
@@ -559,17 +585,23 @@ class Controller:
 
     def open_collection(self, puzzle_id: str) -> bool:
         """Puzzle `puzzle_id` of the collection (False, with a problem listed, when there is none)."""
-        index = index_of(self.puzzles, puzzle_id)
+        from .modes.collection import CollectionMode
+
+        entries = self.book.entries()
+        index = index_of(entries, puzzle_id)
         if index is None:
             self.problems.append(Reason("param.collection", values={"value": puzzle_id[:40]}))
             return False
-        self.open_mode(CollectionMode(self, self.puzzles, index))
+        self.open_mode(CollectionMode(self, entries, index))
         return True
 
     def open_record(self, record: Record, seat: int | str | None = None, you: int | None = None) -> None:
         """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all"); `you`:
         the seat of the player in front of the screen, when the record is their own match (said "you")."""
-        self.open_mode(ReplayMode(self, record, seat, self.autoplay_delay, self.worker, you))
+        from .modes.replay import AUTOPLAY_DELAY, ReplayMode
+
+        delay = AUTOPLAY_DELAY if self.autoplay_delay is None else self.autoplay_delay
+        self.open_mode(ReplayMode(self, record, seat, delay, self.worker, you))
 
     def reset(self) -> None:
         """Back to what the page's own address asked for."""

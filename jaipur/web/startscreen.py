@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..position import MODES
-from ..study.puzzlebook import Entry
 from .draw.model import TableState
 from .i18n import Reason, Strings
 from .links.address import PageRequest
 from .modes import Platform
-from .store.collection import load_revealed, load_solved
+from .store.collection import Book, load_revealed, load_solved
 from .store.friends import list_games
 from .store.names import clean_name, clean_names
 from .store.profile import Profile
@@ -31,7 +30,7 @@ class Chooser(Protocol):
     embed: bool
     levels: tuple[str, ...]
     profile: Profile
-    puzzles: list[Entry]
+    book: Book
     problems: list[Reason]
 
 
@@ -98,10 +97,10 @@ class StartScreen:
                 st.practice_stats = {lv: page.profile.practice_record(lv) for lv in page.levels}
         if not page.embed:
             st.friends = list_games(page.platform)
-        if not page.embed and page.puzzles:
+        if not page.embed and page.book.titles:
             solved, revealed = load_solved(page.platform), load_revealed(page.platform)
-            st.book = [{"id": e.id, "level": e.level, "solved": e.id in solved, "revealed": e.id in revealed}
-                       for e in page.puzzles]
+            st.book = [{"id": ident, "level": level, "solved": ident in solved, "revealed": ident in revealed}
+                       for ident, level in page.book.titles]
 
 
 __all__ = ["Chooser", "StartScreen"]

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from jaipur import Position, Record, Rng, apply, determinize, legal_moves, new_match, next_round
-from jaipur.web.draw.motion import Flight
+from jaipur.web.draw.model import Suggestion
+from jaipur.web.draw.motion import Flight, Played
 from jaipur.web.draw.render import Node
+from jaipur.web.i18n import Reason
 from jaipur.web.modes import MatchMode
 
 
@@ -144,6 +146,65 @@ class FakePlatform:
         except StopIteration:
             self.tasks.pop(coro_index)
             return False
+
+
+class FakePage:
+    """A page as a mode sees it (modes.base.Page) and nothing more: the mode's requests are recorded."""
+
+    def __init__(self, platform: FakePlatform | None = None, embed: bool = False, lang: str = "en") -> None:
+        self.platform = platform or FakePlatform()
+        self.embed = embed
+        self.lang = lang
+        self.dialog: str | None = None
+        self.played: Played | None = None
+        self.notices: list[Reason] = []
+        self.failures: list[tuple[BaseException, str]] = []
+        self.posted: list[dict[str, Any]] = []
+        self.refreshes = 0
+        self.refusals = 0
+        self.counted: list[tuple[str, int, bool]] = []
+        self.suggestions: list[Suggestion] = []
+
+    def open_dialog(self, name: str) -> None:
+        """Open a dialog over the page."""
+        self.dialog = name
+
+    def clear_dialog(self) -> None:
+        """Take whatever dialog is open off the page."""
+        self.dialog = None
+
+    def show_played(self, played: Played | None) -> None:
+        """Keep the move to show moving (None: nothing moves)."""
+        self.played = played
+
+    def add_notice(self, reason: Reason) -> None:
+        """Add a notice, once."""
+        if reason not in self.notices:
+            self.notices.append(reason)
+
+    def refresh(self) -> None:
+        """Count the draws asked for."""
+        self.refreshes += 1
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Keep what would go to the host page."""
+        self.posted.append(message)
+
+    def fail(self, exc: BaseException, key: str = "error.internal") -> None:
+        """Keep the failure and its sentence's key."""
+        self.failures.append((exc, key))
+
+    def storage_refused(self) -> None:
+        """Count the refusals."""
+        self.refusals += 1
+
+    def count_match(self, level: str, after: Position, seat: int, practice: bool = False) -> None:
+        """Keep the match counted."""
+        self.counted.append((level, seat, practice))
+
+    def show_suggestion(self, suggestion: Suggestion) -> None:
+        """Keep the suggestion shown."""
+        self.suggestions.append(suggestion)
 
 
 class FirstLegalBot:

@@ -17,8 +17,9 @@ from jaipur.study.puzzlebook import judge, load
 from jaipur.web.app import Controller
 from jaipur.web.draw.render import find, text_of
 from jaipur.web.links.address import read_address
-from jaipur.web.modes import MatchMode, ReplayMode
+from jaipur.web.modes import MatchMode
 from jaipur.web.modes.editor import EditorMode
+from jaipur.web.modes.replay import ReplayMode
 from jaipur.web.teach.editor import draft_data
 
 from .fakes import FakeBots, FakePlatform

@@ -13,10 +13,13 @@ from jaipur import Record, Rng, legal_moves, new_match, next_round, position_fro
 from jaipur.web.app import Controller
 from jaipur.web.draw.model import match_log, round_start
 from jaipur.web.links.address import read_address
-from jaipur.web.modes import MatchMode, PuzzleMode, ReplayMode, StillMode, Thinker
+from jaipur.web.modes import MatchMode, Page, Thinker
+from jaipur.web.modes.puzzle import PuzzleMode
+from jaipur.web.modes.replay import ReplayMode
+from jaipur.web.modes.still import StillMode
 from jaipur.web.teach.puzzle import Puzzle
 
-from .fakes import FakeBots, FakePlatform, full_match
+from .fakes import FakeBots, FakePage, FakePlatform, full_match
 
 SALE = {"market": "MMGCS", "hands": ["LLLLDG", "CSPP"], "herds": [1, 2], "to_move": 0, "seed": 12}
 
@@ -195,3 +198,25 @@ def test_stepped_yields_to_the_page_after_every_step_and_stops_when_dropped() ->
     clock.spawn(drive(lambda: len(steps) < 2))
     clock.run()
     assert got == [(False, None)] and steps == [0, 1]   # dropped after the second step: no third
+
+
+def test_a_mode_needs_of_the_page_only_the_page_protocol() -> None:
+    """A match on a page that is nothing but modes.base.Page: each move is shown moving (show_played), the
+    round's end opens its result (open_dialog), the next round takes it off (clear_dialog); a mode sets none of
+    the page's attributes."""
+    members = {n for n in vars(Page) if not n.startswith("_")} | set(Page.__annotations__)
+    assert members <= set(dir(FakePage())), members - set(dir(FakePage()))
+    page = FakePage()
+    mode = MatchMode(page, Record(seed=5), "human", 0, Thinker(page.platform, FakeBots(), min_think=0))
+    first = legal_moves(mode.position)[0]
+    mode.play(first)
+    assert page.played is not None and page.played.move == first and page.dialog is None
+    while not mode.position.round_over:
+        mode.play(legal_moves(mode.position)[0])
+    assert page.dialog == "round"
+    mode.look_at_table(True)
+    assert page.dialog is None
+    mode.look_at_table(False)
+    assert page.dialog == "round"
+    assert mode.act("next-round", "") and page.dialog is None and not mode.position.round_over
+    assert not page.failures

@@ -7,8 +7,8 @@ holds the opponent's cards, the deck order or the opponent's bonus values.
 
 This module is the entry point: the page's frame (live region, error, update) and the screen it shows, each
 drawn by a module of its own (render_start, render_pass, render_table with render_panel and render_replay,
-render_editor, render_friend), and the dialogs over the page (render_dialogs). The tree's tools (nodes.py)
-are re-exported here.
+render_editor, render_friend), and the dialogs over the page (render_dialogs); each is imported when first
+drawn. The tree's tools (nodes.py) are re-exported here.
 
 Stable test hooks (DESIGN.md, "The page"): zones `[data-zone=…]`, cards
 `[data-card=D]` with `aria-pressed`, `button[data-action=take|camels|exchange|sell]`,
@@ -31,35 +31,48 @@ from .nodes import text_of as text_of
 from .nodes import to_data as to_data
 from .nodes import to_html as to_html
 from .nodes import walk as walk
-from .render_dialogs import page_dialog
-from .render_editor import editor_screen
-from .render_friend import friend_screen
 from .render_parts import actor
-from .render_pass import pass_screen
-from .render_start import start_screen
-from .render_table import table_screen
 
 # ====================================================================== the page
 
 
 def render(state: TableState, s: Strings) -> Node:
     """The whole page under #app for this state, in this language."""
-    if state.screen == "start":
-        body = start_screen(state, s)
-    elif state.screen == "pass":
-        body = pass_screen(state, s)
-    elif state.screen == "editor":
-        body = editor_screen(state, s)
-    elif state.screen == "friend":
-        body = friend_screen(state, s)
-    else:
-        body = table_screen(state, s)
-    panel = page_dialog(state, s)
+    body = screen(state, s)
+    panel = None
+    if state.dialog is not None:
+        from .render_dialogs import page_dialog
+
+        panel = page_dialog(state, s)
     if panel is not None:  # a modal dialog over the page: what is behind it cannot be focused or clicked
         body.attrs["inert"] = ""
     return h("div", {"class": "jaipur" + (" embed" if state.embed else ""), "lang": s.lang, "dir": s.dir,
                      "data-screen": state.screen, "data-view": state.kind, "data-page": page_key(state)},
              _live(state, s), _error(state, s), _update(state, s), body, panel)
+
+
+def screen(state: TableState, s: Strings) -> Node:
+    """The screen shown, drawn by its own module, imported the first time that screen is drawn: a page that
+    opens on the start screen loads the table's dozen modules only when a table is shown."""
+    if state.screen == "start":
+        from .render_start import start_screen
+
+        return start_screen(state, s)
+    if state.screen == "pass":
+        from .render_pass import pass_screen
+
+        return pass_screen(state, s)
+    if state.screen == "editor":
+        from .render_editor import editor_screen
+
+        return editor_screen(state, s)
+    if state.screen == "friend":
+        from .render_friend import friend_screen
+
+        return friend_screen(state, s)
+    from .render_table import table_screen
+
+    return table_screen(state, s)
 
 
 def page_key(state: TableState) -> str:

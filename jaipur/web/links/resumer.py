@@ -13,10 +13,7 @@ from typing import Protocol
 from ...record import Record
 from ..i18n import LANGS, Reason
 from ..modes import Mode, Opener, Page
-from ..modes.editor import editor_at
-from ..modes.friend import open_link
 from ..modes.match import MatchMode, pending_save, saved_match
-from ..modes.tutorial import TutorialMode
 from ..store.names import saved_names
 from ..store.profile import Profile
 from ..store.saved import SavedGame
@@ -69,10 +66,14 @@ class Resumer:
         game of that same link when `resume`); False when the address names none of them."""
         page, a = self.page, self.page.address
         if a.friend is not None or a.live is not None:   # a game with a friend: its kept game, or the invitation
+            from ..modes.friend import open_link
+
             parts = ([f"friend={a.friend}"] if a.friend is not None else []) + (
                 [f"live={a.live}"] if a.live is not None else [])
             page.open_mode(open_link(page, "&".join(parts)))
         elif a.edit and a.record is None:        # the position editor, at the address's position or puzzle
+            from ..modes.editor import editor_at
+
             lines = a.puzzle.lines if a.puzzle is not None else []
             page.open_mode(editor_at(page, a.position, lines[0][0] if lines and lines[0] else None))
         elif a.record is not None:
@@ -80,6 +81,8 @@ class Resumer:
         elif a.collection is not None and not (a.puzzle or a.position) and page.open_collection(a.collection):
             pass
         elif a.learn and not (a.puzzle or a.position):
+            from ..modes.tutorial import TutorialMode
+
             page.open_mode(TutorialMode(page))
         elif a.puzzle is not None:
             page.open_puzzle(a.puzzle, a.caption, a.players)

@@ -1,4 +1,6 @@
-"""The page's modes: one module per thing the table can show, behind one small protocol (`base.Mode`).
+"""The page's modes: one module per thing the table can show, behind one small protocol (`base.Mode`). This
+package holds what every mode shares and the match (the saved game resumes into one at boot); the others are
+imported from their modules when the page opens them (`from jaipur.web.modes.replay import ReplayMode`).
 
   match.py   a match played on (a new deal, a saved match resumed, a position played on)
   puzzle.py  a puzzle: tries judged in words, the answer revealed on request
@@ -12,12 +14,7 @@
 from __future__ import annotations
 
 from .base import BaseMode, Mode, Opener, Page, Platform
-from .collection import CollectionMode
 from .match import MatchMode
-from .puzzle import PuzzleMode
-from .replay import AUTOPLAY_DELAY, ReplayMode
-from .still import StillMode
 from .thinker import Bots, Thinker
 
-__all__ = ["AUTOPLAY_DELAY", "BaseMode", "Bots", "CollectionMode", "MatchMode", "Mode", "Opener", "Page", "Platform", "PuzzleMode",
-           "ReplayMode", "StillMode", "Thinker"]
+__all__ = ["BaseMode", "Bots", "MatchMode", "Mode", "Opener", "Page", "Platform", "Thinker"]

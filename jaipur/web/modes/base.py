@@ -60,18 +60,24 @@ async def copy_text(platform: Platform, text: str) -> bool:
         return False
 
 class Page(Protocol):
-    """What a mode may ask of the page's controller."""
+    """What a mode may ask of the page's controller: a few things to read (the platform, whether the page is
+    embedded, its language, the dialog open) and a few requests, each a method; a mode sets none of its attributes."""
 
     platform: Platform
     embed: bool
-    dialog: str | None
-    """The dialog open over the table (a mode opens round and match, and closes them)."""
-    played: Played | None
-    """The move just played, shown moving on the next draw (a mode sets it)."""
-
     lang: str
-    notices: list[Reason]
-    """The notices shown over the table (a mode may add one, such as undo's new deal)."""
+
+    @property
+    def dialog(self) -> str | None:
+        """The dialog open over the page (None: none)."""
+    def open_dialog(self, name: str) -> None:
+        """Open a dialog over the page (a mode opens the round's or the match's result: "round", "match")."""
+    def clear_dialog(self) -> None:
+        """Take whatever dialog is open off the page."""
+    def show_played(self, played: Played | None) -> None:
+        """Show the move just played moving on the next draw of the table (None: nothing moves)."""
+    def add_notice(self, reason: Reason) -> None:
+        """Show a notice over the table, such as undo's new deal (one shown already is not repeated)."""
     def refresh(self) -> None:
         """Draw the page now (after something that happened outside an event); never raises."""
     def post(self, message: dict[str, Any]) -> None:
@@ -193,6 +199,10 @@ class BaseMode:
 
     def suggest(self) -> Suggestion | None:
         """No suggestions."""
+        return None
+
+    def address(self) -> str | None:
+        """What the page's address names while this is shown (`?puzzle=ID`); None: nothing."""
         return None
 
     def flights(self, played: Played) -> list[Flight]:

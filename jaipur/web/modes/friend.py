@@ -209,7 +209,7 @@ class FriendMode(BaseMode):
     def act(self, action: str, value: str) -> bool:
         """The round dialog's button closes it (the next round comes with the friend's messages)."""
         if action == "next-round":
-            self.page.dialog = None
+            self.page.clear_dialog()
             self.result_round = None
         return False
 
@@ -368,7 +368,7 @@ class FriendMode(BaseMode):
             self._adopt(game)
             self.results_seen = 0
             self.result_round = None
-            self.page.dialog = None
+            self.page.clear_dialog()
 
     def _look(self, invitation: Any) -> None:
         """An invitation read (its signature checked): show who invites and to what."""
@@ -387,7 +387,7 @@ class FriendMode(BaseMode):
         if len(results) > self.results_seen:
             self.results_seen = len(results)
             self.result_round = results[-1].round
-            self.page.dialog = "match" if g.match_over() else "round"
+            self.page.open_dialog("match" if g.match_over() else "round")
 
     async def _copy(self) -> None:
         link = self.panel_link()

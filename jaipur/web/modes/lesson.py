@@ -74,8 +74,8 @@ class LessonMode(MatchMode):
         self.last = None
         self.pass_to = None
         self.screen = "table"
-        self.page.dialog = None
-        self.page.played = None
+        self.page.clear_dialog()
+        self.page.show_played(None)
         self._viewer = self.human_seat
         self.save()
         self.after_move()

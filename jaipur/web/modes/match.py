@@ -278,7 +278,7 @@ class MatchMode(BaseMode):
         self.record.moves.append(entry["move"])
         self._history.append(after)
         self._dealt = None
-        self.page.played = Played(before, entry["move"], after, chosen)
+        self.page.show_played(Played(before, entry["move"], after, chosen))
         self.last = entry
         if self.opponent == "human" or before.to_move == self.human_seat:
             self.holding = False                # the player played on: this game is now the one saved
@@ -296,7 +296,7 @@ class MatchMode(BaseMode):
         p = self.position
         if p.round_over:
             self.thinker.cancel()
-            self.page.dialog = "match" if p.status == "match-over" else "round"
+            self.page.open_dialog("match" if p.status == "match-over" else "round")
             self.pass_to = None
             self.screen = "table"
             return
@@ -333,9 +333,9 @@ class MatchMode(BaseMode):
             return
         over = "match" if self.position.status == "match-over" else "round"
         if look and self.page.dialog == over:
-            self.page.dialog = None
+            self.page.clear_dialog()
         elif not look and self.page.dialog is None:
-            self.page.dialog = over
+            self.page.open_dialog(over)
 
     def next_round(self) -> bool:
         """The round dialog's button: deal the next round."""
@@ -343,7 +343,7 @@ class MatchMode(BaseMode):
         if p.status != "round-over":
             return False
         self._dealt = next_round(p)
-        self.page.dialog = None
+        self.page.clear_dialog()
         self.last = None
         self.after_move()
         return True
@@ -397,8 +397,7 @@ class MatchMode(BaseMode):
             self.record = fresh
             self._history = replay(fresh)
             self._before = self._log = None   # the earlier records changed (not only in number)
-            if Reason("undo.redealt") not in self.page.notices:
-                self.page.notices.append(Reason("undo.redealt"))
+            self.page.add_notice(Reason("undo.redealt"))
         else:
             del self.record.moves[keep:]
             del self._history[keep + 1:]

@@ -107,7 +107,7 @@ class PuzzleMode(BaseMode):
                 self.page.post(host.move_event(p, m, after, len(pz.played)))
                 p = after
             if len(pz.played) == played + 1:   # the solver's move alone (a reply too: nothing flies)
-                self.page.played = Played(before, pz.played[-1], pz.position, chosen)
+                self.page.show_played(Played(before, pz.played[-1], pz.position, chosen))
         self.page.post(host.puzzle_event(str(move), verdict.correct, verdict.done))
 
     def explain_wrong(self, before: Position, move: str) -> None:

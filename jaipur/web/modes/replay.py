@@ -157,7 +157,7 @@ class ReplayMode(BaseMode):
         moved = bool(step())
         shown = rp.played(at)
         if shown is not None:
-            self.page.played = Played(*shown)
+            self.page.show_played(Played(*shown))
         return moved
 
     def toggle_autoplay(self) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from ...study.puzzlebook import Entry, load
+from ...study.puzzlebook import Entry, contents, load
 from ..teach.puzzle import Puzzle
 
 SOLVED_KEY = "jaipur.puzzles.v1"
@@ -41,6 +41,28 @@ def book() -> list[Entry]:
         return load()
     except Exception:  # noqa: BLE001 - no data file: the collection is empty, the page goes on
         return []
+
+
+class Book:
+    """The collection as the page holds it: its ids and levels read at once (the start screen lists them), its
+    entries — 24 positions to read and check, tens of milliseconds in the page — when a puzzle of it first opens.
+    `entries` given: that collection instead (tests)."""
+
+    def __init__(self, entries: list[Entry] | None = None) -> None:
+        self._entries = entries
+        if entries is not None:
+            self.titles = [(e.id, e.level) for e in entries]
+        else:
+            try:
+                self.titles = contents()
+            except Exception:  # noqa: BLE001 - no data file: the collection is empty, the page goes on
+                self.titles = []
+
+    def entries(self) -> list[Entry]:
+        """The collection's entries, read the first time they are asked for."""
+        if self._entries is None:
+            self._entries = book()
+        return self._entries
 
 
 def solved_from_text(text: Any) -> frozenset[str]:

@@ -5,17 +5,21 @@ with it: they never leave the browser but as the rules reveal cards). The list u
 a JSON array with one entry per game — its id, the friend's name, this side's seat, the game's status and
 how many messages it has — so the start screen can list the games without reading every one. A game that
 cannot be read is left in storage untouched (and said so); nothing here ever touches another game's key.
+
+The fair-play package (`jaipur.fair`) is imported only once there is a game with a friend to read: a browser
+that never played one boots without it.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ... import safejson
-from ...fair import STATUSES, FairError, FriendGame
-from ...fair.wire import GAME_ID_SIZE, peek
+
+if TYPE_CHECKING:
+    from ...fair import FriendGame
 
 KEY_PREFIX = "jaipur.friend.v1."
 INDEX_KEY = "jaipur.friends.v1"
@@ -56,6 +60,8 @@ def valid_id(text: str) -> bool:
     >>> valid_id("00" * 12), valid_id("zz")
     (True, False)
     """
+    from ...fair.wire import GAME_ID_SIZE
+
     return len(text) == 2 * GAME_ID_SIZE and all(c in "0123456789abcdef" for c in text)
 
 
@@ -70,10 +76,13 @@ def list_games(store: Storage) -> list[FriendEntry]:
         data = safejson.loads(store.load(INDEX_KEY) or "[]", "The list of games with friends")
     except (ValueError, TypeError):
         return []
+    items = [item for item in data if isinstance(item, dict)] if isinstance(data, list) else []
+    if not items:
+        return []
+    from ...fair import STATUSES
+
     out = []
-    for item in data if isinstance(data, list) else []:
-        if not isinstance(item, dict):
-            continue
+    for item in items:
         try:
             entry = FriendEntry(str(item["id"]), str(item["friend"])[:24], int(item["seat"]), str(item["status"]),
                                 int(item["number"]), bool(item.get("abandoned", False)))
@@ -110,6 +119,8 @@ def keep(store: Storage, game: FriendGame) -> bool:
 
 def kept_game_of(store: Storage, text: str) -> str | None:
     """The id of the kept game a link belongs to (None: not a link, or a game not kept here)."""
+    from ...fair import FairError
+    from ...fair.wire import peek
     from ..live import signal
 
     try:
