@@ -23,10 +23,7 @@ import serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 # live play (tests/browser/test_live.py): two pages on one machine connect by their host candidates,
-                 # which Chromium hides behind mDNS names unless this is turned off (a headless box resolves none)
-                 "--disable-features=WebRtcHideLocalIpsWithMdns"]
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 BOOT_TIMEOUT_MS = 90_000
 LOCAL_HOSTS = {"127.0.0.1"}
 

@@ -4,8 +4,9 @@ WebRTC data channel; a dropped channel falls back to links and goes live again w
 that cannot be made ends in a sentence and the links, not a spinner; a finished match is rematched in one click.
 
 Headless Chromium on one machine hides its local addresses behind mDNS names, which nothing here resolves:
-the browser is launched with `--disable-features=WebRtcHideLocalIpsWithMdns` (tests/browser/conftest.py) so
-the two pages connect by their host candidates. Playwright does not see UDP, so the tests check instead that
+this module's browser is launched with `--disable-features=WebRtcHideLocalIpsWithMdns` so the two pages connect
+by their host candidates. Only this module's: a `--disable-features` argument replaces the list Playwright passes
+itself, which the other modules' storage tests rely on (a frame of another site denied its storage). Playwright does not see UDP, so the tests check instead that
 every connection was made with no ICE server unless one was named, and that no code carries a server-reflexive
 or relay candidate.
 
@@ -24,6 +25,7 @@ import pytest
 
 from jaipur.web.live import signal
 
+from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .test_friend import (
     BOOTED,
     SETTLED,
@@ -40,6 +42,16 @@ from .test_friend import (
 )
 
 pytestmark = pytest.mark.browser
+
+LIVE_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
+
+
+@pytest.fixture(scope="module")
+def browser(browser: Any) -> Any:
+    """Chromium for this module: the session's, relaunched with local addresses shown to WebRTC (see above)."""
+    launched = browser.browser_type.launch(executable_path=CHROMIUM, args=LIVE_ARGS)
+    yield launched
+    launched.close()
 
 SPY = """(() => {
   const Real = window.RTCPeerConnection;
