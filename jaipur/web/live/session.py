@@ -59,8 +59,8 @@ class Host(Protocol):
         """A message of the game came over the channel (taken like a pasted link)."""
     def invited(self, text: str) -> None:
         """The friend asks for a rematch: its invitation."""
-    def changed(self, gone: bool = False) -> None:
-        """The channel's state changed (`gone`: the friend left or stopped answering): draw again."""
+    def changed(self) -> None:
+        """The channel's state changed (`Live.state`; lost: the friend left or stopped answering): draw again."""
 
 
 Report = Callable[[str, str], None]
@@ -82,9 +82,6 @@ class Live:
         self.problem: Refused | None = None
         self.peer_has = -1                      # the messages the other side holds (its last `have`)
         self.sent: set[int] = set()             # the messages sent over this connection
-        self.opened_at = 0.0
-        self.frames_in = 0
-        self.frames_out = 0
 
     # ------------------------------------------------------------ connecting
     async def offer(self) -> None:
@@ -120,8 +117,8 @@ class Live:
             self.problem = Refused("This browser cannot connect pages directly (it has no WebRTC): send your moves "
                                    "by links.", "live-unsupported")
             raise self.problem
-        self.channel, self.role, self.state, self.problem = channel, role, "connecting", None
-        self.code, self.peer_has, self.sent = None, -1, set()
+        self.channel, self.role, self.state, self.problem, self.code = channel, role, "connecting", None, None
+        self.follow(self.game)
         return channel
 
     # ------------------------------------------------------------ what the browser reports
@@ -150,7 +147,7 @@ class Live:
             self.state = "off"
             self.problem = Refused("The live connection could not be made: send your moves by links, or try "
                                    "again (on another network, name a STUN server in the settings).", "live-failed")
-        self.host.changed(gone=was == "connected")
+        self.host.changed()
 
     def close(self, say_bye: bool = True) -> None:
         """Stop the live channel (this side leaves, or goes on by links): the friend is told."""
@@ -175,7 +172,6 @@ class Live:
             return
         if not isinstance(frame, dict):
             return
-        self.frames_in += 1
         kind, body = frame.get("t"), frame.get("m")
         if kind == "have" and isinstance(frame.get("n"), int) and frame.get("g") == self.host.held()[0].hex():
             self.peer_has = int(frame["n"])
@@ -192,9 +188,7 @@ class Live:
         channel = self.channel
         if channel is None:
             return False
-        ok = bool(channel.send(json.dumps(frame, separators=(",", ":"))))
-        self.frames_out += ok
-        return ok
+        return bool(channel.send(json.dumps(frame, separators=(",", ":"))))
 
     def _have(self) -> None:
         game, count = self.host.held()
@@ -224,11 +218,11 @@ class Live:
 
     def rematch(self, invitation: str, game: bytes) -> bool:
         """Ask the friend for a rematch over the channel; the channel now carries the new game."""
-        self.game, self.peer_has, self.sent = game, -1, set()
+        self.follow(game)
         return self.state == "connected" and self._send({"t": "rematch", "m": invitation})
 
     def follow(self, game: bytes) -> None:
-        """The channel now carries another game (a rematch answered)."""
+        """The channel now carries `game` (a rematch made or answered; a new connection): nothing of it sent yet."""
         self.game, self.peer_has, self.sent = game, -1, set()
 
     @property

@@ -129,7 +129,7 @@ class FriendMode(BaseMode):
         v = g.view() if g is not None else None
         return FriendPanel(
             phase=phase, status=g.status if g is not None else "waiting", link=link,
-            live=side.state, live_role=side.live.role if side.live is not None else "", live_code=side.code(),
+            live=side.state, live_role=side.role, live_code=side.code(),
             presence=side.presence(), delivered=bool(side.live and side.live.delivered),
             rematch_from=bool(side.rematch), stun=side.settings.stun, alert=side.settings.alert,
             live_ok=bool(g is not None and g.status != "invalid" and not self.page.embed),

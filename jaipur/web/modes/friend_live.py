@@ -38,11 +38,15 @@ class LiveSide:
         self.offer: signal.Signal | None = None   # an offer that came with an invitation, answered once accepted
         self.inbox: list[str] = []                # messages that came while the page was busy
         self.rematch = ""                         # the friend's invitation to a rematch, over the channel
-        self.gone = False                         # the friend left, or stopped answering
         self.problem: Reason | None = None
         self._turn = False
 
     # ------------------------------------------------------------ what the table shows
+    @property
+    def role(self) -> str:
+        """offer | answer: which side of the connection this page is ('' when not live)."""
+        return self.live.role if self.live is not None else ""
+
     @property
     def state(self) -> str:
         """off | connecting | connected | lost (the table's `data-friend-live`)."""
@@ -102,8 +106,7 @@ class LiveSide:
             self.rematch = text
             self.mode.page.refresh()
 
-    def changed(self, gone: bool = False) -> None:
-        self.gone = gone
+    def changed(self) -> None:
         live = self.live
         if live is not None and live.problem is not None:
             self.problem, live.problem = Reason(live.problem.code, live.problem.message, dict(live.problem.values)), None
