@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .. import safejson
 from ..cards import letters_of
@@ -20,6 +20,7 @@ from ..rules import apply, new_match
 from ..types import View
 from ..view import view
 from .base import Bot
+from .ponder import Ponderer, ponder_for, ponders
 from .registry import get_bot, parse_options
 from .runner import run_tasks
 
@@ -56,16 +57,32 @@ class GameResult:
     a_times: list[float] = field(default_factory=list)
     b_times: list[float] = field(default_factory=list)
     stalled: bool = False
+    a_pondered: int = 0
+    """Visits bot A's pondering made during B's turns (0: A does not ponder)."""
+    a_kept: int = 0
+    """Of those, the visits kept for the move B made (what A's next search started from)."""
 
 
-_BOTS: dict[str, Bot] = {}
+_BOTS: dict[tuple[str, int], Bot] = {}
 
 
-def _bot(spec: str) -> Bot:
-    found = _BOTS.get(spec)
+def _bot(spec: str, side: int) -> Bot:
+    """The process's bot for a spec on one side (two sides of one spec are two bots: a pondering bot keeps state)."""
+    found = _BOTS.get((spec, side))
     if found is None:
-        found = _BOTS[spec] = make_bot(spec)
+        found = _BOTS[spec, side] = make_bot(spec)
     return found
+
+
+def _ponder_turn(bot: Bot, v: View, rng: Rng, movetime: float | None) -> None:
+    """Bot `bot` ponders the opponent's turn for its `ponder_time` seconds; an iteration-bounded bot (no movetime,
+    `iterations=N`) for `ponder_time * N` iterations instead, so a seeded arena gives the same games every time."""
+    assert isinstance(bot, Ponderer)
+    cap: int | None = getattr(bot, "iterations", None)
+    if movetime is None and cap is not None:
+        ponder_for(bot, v, rng, iterations=max(1, round(bot.ponder_time * cap)))
+    else:
+        ponder_for(bot, v, rng, seconds=bot.ponder_time)
 
 
 def play_game(a: str, b: str, seed: int, index: int, movetime: float | None,
@@ -73,10 +90,17 @@ def play_game(a: str, b: str, seed: int, index: int, movetime: float | None,
     """Game `index`: deal `seed + index // 2` as a single-round match, A in seat `index % 2`.
 
     A sees the table through `a_view` (experiments such as `bench/oracle_hand.py` tell it more); B through `view`.
+    A bot with `ponder=T` searches T seconds during each of its opponent's turns before the opponent answers (one
+    after the other, so neither slows the other: a player who thinks T seconds and a computer that thinks meanwhile).
     """
     deal_seed = seed + index // 2
     a_seat = index % 2
-    bots = {a_seat: _bot(a), 1 - a_seat: _bot(b)}
+    bots = {a_seat: _bot(a, 0), 1 - a_seat: _bot(b, 1)}
+    pondering = {s for s in (0, 1) if ponders(bots[s]) and getattr(bots[s], "ponder_time", 0.0) > 0}
+    pondered = {0: 0, 1: 0}
+    kept = {0: 0, 1: 0}
+    for s in pondering:
+        cast(Ponderer, bots[s]).forget()
     rngs = {s: Rng(mix64(deal_seed * 4 + s + 1) ^ mix64(seed)) for s in (0, 1)}
     times: dict[int, list[float]] = {0: [], 1: []}
     p = new_match(deal_seed, "single-round")
@@ -84,9 +108,17 @@ def play_game(a: str, b: str, seed: int, index: int, movetime: float | None,
     tail: list[str] = []
     while not p.round_over and moves < MAX_PLIES:
         seat = p.to_move
+        other = 1 - seat
+        if other in pondering:
+            _ponder_turn(bots[other], (a_view if other == a_seat else view)(p, other), rngs[other], movetime)
         start = time.perf_counter()
         move = bots[seat].choose((a_view if seat == a_seat else view)(p, seat), rngs[seat], movetime)
         times[seat].append(time.perf_counter() - start)
+        if other in pondering:
+            cast(Ponderer, bots[other]).heard(move)
+        if seat in pondering:
+            pondered[seat] += getattr(bots[seat], "last_pondered", 0)
+            kept[seat] += getattr(bots[seat], "last_kept", 0)
         if moves >= MAX_PLIES - 8:
             tail.append(f"{'AB'[seat != a_seat]}:{letters_of(p.market)}/{letters_of(p.hands[seat])}/{p.herds[seat]}:{move}")
         p = apply(p, move)
@@ -94,13 +126,15 @@ def play_game(a: str, b: str, seed: int, index: int, movetime: float | None,
     if not p.round_over:  # endless exchanges: call it a tie
         print(f"arena: game {index} (deal {deal_seed}) stalled after {moves} moves: {' '.join(tail)}",
               file=sys.stderr, flush=True)
-        return GameResult(index, a_seat, 0.5, 0, moves, times[a_seat], times[1 - a_seat], True)
+        return GameResult(index, a_seat, 0.5, 0, moves, times[a_seat], times[1 - a_seat], True,
+                          pondered[a_seat], kept[a_seat])
     res = p.result
     assert res is not None
     winner = res["winner"]
     outcome = 0.5 if winner is None else (1.0 if winner == a_seat else 0.0)
     margin = res["scores"][a_seat] - res["scores"][1 - a_seat]
-    return GameResult(index, a_seat, outcome, margin, moves, times[a_seat], times[1 - a_seat])
+    return GameResult(index, a_seat, outcome, margin, moves, times[a_seat], times[1 - a_seat], False,
+                      pondered[a_seat], kept[a_seat])
 
 
 def _play_star(job: tuple[str, str, int, int, float | None]) -> GameResult:
@@ -140,6 +174,8 @@ def summarize(a: str, b: str, games: list[GameResult], seed: int, movetime: floa
     ties = n - a_wins - b_wins
     rate = (a_wins + ties / 2) / n if n else 0.0
     a_ms = [t * 1000 for g in games for t in g.a_times]
+    a_pondered = sum(g.a_pondered for g in games)
+    a_kept = sum(g.a_kept for g in games)
     b_ms = [t * 1000 for g in games for t in g.b_times]
     return {
         "a": a,
@@ -160,6 +196,8 @@ def summarize(a: str, b: str, games: list[GameResult], seed: int, movetime: floa
         "seed": seed,
         "movetime": movetime,
         "seconds": round(seconds, 1),
+        **({"ponder": {"pondered": a_pondered, "kept": a_kept, "kept_share": round(a_kept / a_pondered, 4)}}
+           if a_pondered else {}),
     }
 
 
@@ -183,6 +221,7 @@ def _read_log(path: str, a: str, b: str, seed: int, movetime: float | None, roun
                         found[index] = GameResult(
                             index, int(row["a_seat"]), float(row["outcome"]), int(row["margin"]), int(row["moves"]),
                             list(row["a_times"]), list(row["b_times"]), bool(row.get("stalled", False)),
+                            int(row.get("a_pondered", 0)), int(row.get("a_kept", 0)),
                         )
                     except (KeyError, TypeError, ValueError):
                         continue  # a row this arena did not write

@@ -21,3 +21,8 @@ LAB_MOVETIME = 0.2
 MAX_MOVETIME = 3600.0
 """The cap on any thinking time: an hour."""
 
+PONDER_SLICE = 0.2
+"""Seconds of pondering the page's worker does per request while the player thinks (the page asks again and again,
+so a think or a suggestion waits at most this long for the worker)."""
+PONDER_LIMIT = 120.0
+"""Seconds the page's worker may ponder one turn of the player's (a player who walked away stops costing power)."""

@@ -36,6 +36,8 @@ class BotEntry:
     """Seconds per move in the page, for a bot that searches."""
     lab_movetime: float | None = None
     """Seconds per move as the lab's opponent, for a bot that searches."""
+    ponders: bool = False
+    """In the page it searches while the player thinks (`jaipur.bots.ponder`; the page's worker only)."""
 
 
 BOTS: tuple[BotEntry, ...] = (
@@ -43,7 +45,7 @@ BOTS: tuple[BotEntry, ...] = (
     BotEntry("novice", "novice", "NoviceBot"),
     BotEntry("trader", "trader", "TraderBot"),
     BotEntry("maharaja", "maharaja", "MaharajaBot", searches=True, page_movetime=BROWSER_MOVETIME,
-             lab_movetime=LAB_MOVETIME),
+             lab_movetime=LAB_MOVETIME, ponders=True),
     BotEntry("maharaja-1", "maharaja1", "Maharaja1Bot", offered=False, searches=True, frozen=True),
 )
 """Every bot, weakest first. A new level is its module and one entry here (and its name in each catalogue)."""
@@ -156,6 +158,15 @@ def entry(name: str) -> BotEntry:
 def page_movetimes() -> dict[str, float]:
     """Seconds per move in the page, for each level that has its own page budget."""
     return {b.name: b.page_movetime for b in BOTS if b.page_movetime is not None}
+
+
+def page_ponderers() -> tuple[str, ...]:
+    """The levels that ponder in the page (the top level only).
+
+    >>> page_ponderers()
+    ('maharaja',)
+    """
+    return tuple(b.name for b in BOTS if b.ponders and b.offered)
 
 
 def lab_spec(level: str) -> str:

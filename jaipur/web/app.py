@@ -36,7 +36,7 @@ from .links.resumer import Resumer
 from .links.sharing import Sharing
 from .live import LIVE_ACTIONS
 from .modes import BaseMode, Bots, MatchMode, Mode, Platform, Thinker
-from .modes.thinker import browser_movetimes, load_bots
+from .modes.thinker import browser_movetimes, browser_ponderers, load_bots
 from .startscreen import StartScreen
 from .store.collection import Book, index_of
 from .store.friends import kept_game_of, load_game_data
@@ -100,7 +100,8 @@ class Controller:
         so a match opened while the page boots still marks the page ready first."""
         if self.worker is not None:
             self.worker.start()
-            return WorkerThinker(self.platform, self.bots, self.worker, self.movetime, self.min_think)
+            return WorkerThinker(self.platform, self.bots, self.worker, self.movetime, self.min_think,
+                                 browser_ponderers())
         return Thinker(self.platform, self.bots, self.movetime, self.min_think)
 
     def boot(self) -> None:

@@ -215,6 +215,10 @@ class BrowserPlatform:
         if helpers is not None:
             helpers.alertTurn()
 
+    def hidden(self) -> bool:
+        """Whether the page is out of sight (`document.hidden`): pondering waits for it to show again."""
+        return bool(getattr(self.js.document, "hidden", False))
+
     async def load_package(self, url: str) -> bool:
         """Fetch a zip of Python modules from the site and unpack it where this Python imports from (the
         friend games' cryptography); False when it cannot be fetched."""

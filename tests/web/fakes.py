@@ -46,6 +46,7 @@ class FakePlatform:
         self.flown: list[list[Flight]] = []      # every draw's flights that had any
         self.updates_applied = 0
         self.addressed: list[tuple[str, str | None]] = []   # what the page's address was made to name
+        self.tab_hidden = False                                # the page is out of sight (pondering pauses)
 
     def draw(self, node: Node, lang: str, direction: str, flights: Sequence[Flight] = ()) -> None:
         self.node = node
@@ -117,6 +118,9 @@ class FakePlatform:
 
     def alert_turn(self) -> None:
         return None
+
+    def hidden(self) -> bool:
+        return self.tab_hidden
 
     def events(self, kind: str | None = None) -> list[dict[str, Any]]:
         """The events posted to the host page (of one type)."""

@@ -82,6 +82,9 @@ class _StaticPlatform:
     def alert_turn(self) -> None:
         return None
 
+    def hidden(self) -> bool:
+        return False
+
 
 def still_tree(request: PageRequest) -> tuple[Node, str, str]:
     """The tree the page draws for a still picture (its language and direction too).

@@ -49,6 +49,8 @@ class Platform(Protocol):
         """A direct connection to a friend's page (`jaipur.web.live.session.Channel`), or None without WebRTC."""
     def alert_turn(self) -> None:
         """Say with a tone and a buzz that the friend's move has come (where the browser allows)."""
+    def hidden(self) -> bool:
+        """Whether the page is out of sight (a background tab, a minimised window): the computer stops pondering."""
 
 
 

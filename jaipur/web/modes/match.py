@@ -58,6 +58,8 @@ from .thinker import Thinker
 
 SPREAD = 0x9E3779B97F4A7C15
 """Mixed with the seed and the ply into the computer's random stream (the same game thinks the same)."""
+PONDER_SPREAD = 0x2545F4914F6CDD1D
+"""Mixed in for the computer's pondering on the player's turn (its own stream too)."""
 HINT_SPREAD = 0x5DEECE66D
 """Mixed in too for the player's suggestions (their own stream, apart from the computer's)."""
 
@@ -306,9 +308,15 @@ class MatchMode(BaseMode):
             return
         self._viewer = self.human_seat
         seat = self.computer_seat()
-        if p.to_move == seat and seat is not None:
-            rng = Rng(mix64(p.seed ^ (len(self.moves) * SPREAD)))
-            self.thinker.think(self.opponent, dict(view(p, seat)), rng, self._thought)
+        if seat is None:
+            return
+        rng = Rng(mix64(p.seed ^ (len(self.moves) * SPREAD)))
+        if p.to_move == seat:
+            heard = self.moves[-1] if self.moves and self._dealt is None else None  # the player's move, if any
+            self.thinker.think(self.opponent, dict(view(p, seat)), rng, self._thought, heard)
+        else:
+            # the player's turn: the computer thinks meanwhile, from its own view (the worker's top level only)
+            self.thinker.ponder(self.opponent, dict(view(p, seat)), Rng(mix64(rng.state ^ PONDER_SPREAD)))
 
     def _thought(self, move: str | None, problem: BaseException | None) -> None:
         """The computer has chosen: play its move (a move that is not legal is said, and a legal one played)."""

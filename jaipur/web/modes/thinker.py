@@ -76,14 +76,20 @@ class Thinker:
         known = getattr(self.bots, "LEVELS", ()) if self.bots is not None else ()
         return tuple(lv for lv in LEVELS if lv in known and hasattr(self.bots, "get_bot"))
 
-    def think(self, level: str, view: dict[str, Any], rng: Rng, done: Done) -> None:
-        """Start thinking for `level` on `view`; `done(move, problem)` follows unless cancelled."""
+    def think(self, level: str, view: dict[str, Any], rng: Rng, done: Done, heard: str | None = None) -> None:
+        """Start thinking for `level` on `view`; `done(move, problem)` follows unless cancelled. `heard` is the
+        player's move since the view last pondered (a thinker that ponders starts from what it learned)."""
         self._token += 1
         self.busy = True
         self.clock.spawn(self._run(self._token, level, view, rng, done))
 
+    def ponder(self, level: str, view: dict[str, Any], rng: Rng) -> bool:
+        """Let the computer think on the player's time, from its own `view`, until the next think or `cancel`.
+        This thinker does not: pondering never runs on the page's thread (the worker's thinker does)."""
+        return False
+
     def cancel(self) -> None:
-        """Drop the think in flight (its `done` is never called)."""
+        """Drop the think in flight (its `done` is never called), and any pondering."""
         self._token += 1
         self.busy = False
 
@@ -125,6 +131,15 @@ def load_bots() -> Bots | None:
     except Exception:  # noqa: BLE001 - a missing or broken bots package must not stop the table
         return None
     return bots if hasattr(bots, "get_bot") and hasattr(bots, "LEVELS") else None
+
+
+def browser_ponderers() -> tuple[str, ...]:
+    """The levels that ponder in the page (`BotEntry.ponders`); none when the bots cannot be imported."""
+    try:
+        from ...bots.registry import page_ponderers
+    except Exception:  # noqa: BLE001 - a missing or broken bots package must not stop the table
+        return ()
+    return tuple(page_ponderers())
 
 
 def browser_movetimes() -> dict[str, float | None]:

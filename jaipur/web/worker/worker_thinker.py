@@ -19,11 +19,13 @@ exposes, and the worker never touches the DOM, so the page works without COOP/CO
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import Any, Protocol
 
 from ...rng import MASK64, Rng
 from ..modes.thinker import Bots, Clock, Done, Thinker
+from .answers import WorkerProblem, answer_fields, error_answer, remote_function
+from .worker_ponder import Desk, PonderClock, Pondering
 
 WORKER_SCRIPT = "./ai_worker.py"
 """The worker's entry script, beside main.py at the site root."""
@@ -33,54 +35,20 @@ START_TIMEOUT = 120.0
 """Seconds the worker may take to start (its own Pyodide and the package) before the page gives up on it."""
 
 
-class WorkerProblem(RuntimeError):
-    """The worker answered with an error text instead of a move (a bot raised, or the request was bad)."""
-
-
-def request_text(level: str, view: dict[str, Any], seed: int, movetime: float | None) -> str:
-    """The JSON request a worker answers: the level, a seat's VIEW, the seed (as text: 64 bits) and the movetime."""
-    return json.dumps({"level": level, "view": view, "seed": str(seed & MASK64), "movetime": movetime},
-                      separators=(",", ":"))
+def request_text(level: str, view: dict[str, Any], seed: int, movetime: float | None,
+                 heard: str | None = None) -> str:
+    """The JSON request a worker answers: the level, a seat's VIEW, the seed (as text: 64 bits) and the movetime;
+    with `heard`, the player's move since the view the worker pondered."""
+    request: dict[str, Any] = {"level": level, "view": view, "seed": str(seed & MASK64), "movetime": movetime}
+    if heard is not None:
+        request["heard"] = heard
+    return json.dumps(request, separators=(",", ":"))
 
 
 def answer(request: str, bots: Bots | None = None) -> str:
-    """The worker's side: run the level's bot on the request's view to the end; the move or an error, as JSON."""
-    try:
-        got = json.loads(str(request))
-        if not isinstance(got, dict) or not isinstance(got.get("view"), dict):
-            raise ValueError("the request is not a level and a view")
-        from ...bots.base import run_to_end  # imported here: the page imports this module before (or without) the bots
-
-        if bots is None:
-            from ... import bots as package
-
-            bots = package  # type: ignore[assignment]
-        assert bots is not None
-        movetime = got.get("movetime")
-        rng = Rng(int(str(got.get("seed", "0"))))
-        move = run_to_end(bots.get_bot(str(got.get("level"))).think(got["view"], rng,
-                                                                    None if movetime is None else float(movetime)))
-        return json.dumps({"move": None if move is None else str(move)})
-    except Exception as exc:  # noqa: BLE001 - the page gets a sentence, never a traceback from the worker
-        return error_answer(exc)
-
-
-def error_answer(exc: BaseException) -> str:
-    """What a worker answers when a request fails: the error's type and a one-line sentence, never a traceback."""
-    return json.dumps({"error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"})
-
-
-def answer_fields(text: str) -> dict[str, Any]:
-    """A worker's answer as an object; WorkerProblem when it is not JSON, not an object, or an error text."""
-    try:
-        got = json.loads(str(text))
-    except ValueError:
-        raise WorkerProblem("the worker's answer is not JSON") from None
-    if not isinstance(got, dict):
-        raise WorkerProblem("the worker's answer is not an object")
-    if "error" in got:
-        raise WorkerProblem(str(got["error"]))
-    return got
+    """The worker's side: run the level's bot on the request's view to the end; the move or an error, as JSON.
+    (A fresh bot each time; the worker itself keeps its bots on a `worker_ponder.Desk`, which answers the same.)"""
+    return Desk(bots).think(request)
 
 
 def read_answer(text: str) -> str | None:
@@ -115,6 +83,8 @@ class WorkerLink:
         self.remote: Remote | None = None
         self.started = False
         self.failed = False
+        self.on_ponder: Callable[[str], None] | None = None
+        """Hears the pondering's state: "on", "paused" or "off" (the browser shows it as `<html data-ponder>`)."""
 
     @property
     def thinker_name(self) -> str:
@@ -160,44 +130,51 @@ class WorkerLink:
             self.fail(f"the worker did not start within {self.timeout:g} s")
 
 
-def remote_function(link: WorkerLink | None, name: str) -> Any | None:
-    """The worker's exported function `name` once the worker has started (None: no worker yet, none at all, or an
-    older worker script without it)."""
-    remote: Any = link.remote if link is not None else None
-    if remote is None:
-        return None
-    try:
-        fn = getattr(remote, name, None)
-    except Exception:  # noqa: BLE001 - a proxy that cannot say: no such function there
-        return None
-    return fn if callable(fn) else None
-
-
 class WorkerThinker(Thinker):
     """A Thinker that thinks in the page's worker when it is there, and on the page's thread otherwise."""
 
-    def __init__(self, clock: Clock, bots: Bots | None, link: WorkerLink,
-                 movetime: Mapping[str, float | None] | None = None, min_think: float = 0.35) -> None:
+    def __init__(self, clock: PonderClock, bots: Bots | None, link: WorkerLink,
+                 movetime: Mapping[str, float | None] | None = None, min_think: float = 0.35,
+                 ponders: Collection[str] = ()) -> None:
         super().__init__(clock, bots, movetime, min_think)
         self.link = link
+        self.ponders = frozenset(ponders)
+        """The levels that ponder while the player thinks (the registry's `ponders`)."""
+        self.pondering = Pondering(clock, link, link.on_ponder)
 
-    def think(self, level: str, view: dict[str, Any], rng: Rng, done: Done) -> None:
-        """Start thinking for `level` on `view` (in the worker when it has started); `done` follows unless cancelled."""
+    def ponder(self, level: str, view: dict[str, Any], rng: Rng) -> bool:
+        """Let the worker search the computer's `view` while the player thinks (levels that ponder, once the worker
+        has started); until the next think or `cancel`. False when it does not ponder."""
+        if level not in self.ponders:
+            self.pondering.stop()
+            return False
+        return self.pondering.start(level, view, rng.state)
+
+    def cancel(self) -> None:
+        """Drop the think in flight and the pondering (the worker drops its pondered search too)."""
+        super().cancel()
+        self.pondering.stop()
+
+    def think(self, level: str, view: dict[str, Any], rng: Rng, done: Done, heard: str | None = None) -> None:
+        """Start thinking for `level` on `view` (in the worker when it has started); `done` follows unless cancelled.
+        After pondering at this level, the worker hears `heard` and starts from what it learned for it."""
         remote = self.link.remote
+        pondered = self.pondering.stop(tell=remote is None)
         if remote is None:
             super().think(level, view, rng, done)
             return
         self._token += 1
         self.busy = True
-        self.clock.spawn(self._ask(remote, self._token, level, view, rng, done))
+        self.clock.spawn(self._ask(remote, self._token, level, view, rng, done, heard if pondered == level else None))
 
-    async def _ask(self, remote: Remote, token: int, level: str, view: dict[str, Any], rng: Rng, done: Done) -> None:
+    async def _ask(self, remote: Remote, token: int, level: str, view: dict[str, Any], rng: Rng, done: Done,
+                   heard: str | None = None) -> None:
         """Post the think to the worker and await its answer; at least `min_think` seconds in all. A worker that
         breaks hands this think to the page's thread."""
         if token != self._token:
             return
         started = self.clock.now()
-        request = request_text(level, view, rng.state, self.movetime.get(level))
+        request = request_text(level, view, rng.state, self.movetime.get(level), heard)
         move: str | None = None
         problem: BaseException | None = None
         try:
@@ -256,8 +233,14 @@ def browser_link(platform: BrowserClock) -> WorkerLink:
     def show(name: str) -> None:
         html.dataset.thinker = name
 
+    def show_ponder(state: str) -> None:
+        html.dataset.ponder = state
+
     show("page")
-    return WorkerLink(platform, platform, connect_browser, on_change=show)
+    show_ponder("off")
+    link = WorkerLink(platform, platform, connect_browser, on_change=show)
+    link.on_ponder = show_ponder
+    return link
 
 
 __all__ = ["browser_link", "WorkerLink", "WorkerProblem", "WorkerThinker", "answer", "connect_browser", "read_answer", "request_text",
