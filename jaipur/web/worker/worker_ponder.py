@@ -31,6 +31,16 @@ PAUSED_CHECK = 0.5
 """Seconds between two looks at a hidden tab (pondering waits for it to show again)."""
 
 
+def wasm_heap() -> int:
+    """Bytes of WebAssembly memory this Pyodide holds (0 outside Pyodide): the worker's memory, for the bench."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]  # Pyodide only
+
+        return int(pyodide_js._module.HEAP8.length)
+    except Exception:  # noqa: BLE001 - CPython, or a Pyodide that does not say
+        return 0
+
+
 def ponder_request(level: str, view: dict[str, Any], seed: int, seconds: float = PONDER_SLICE) -> str:
     """The JSON request of one slice: the level, the computer's VIEW (the player to move), a seed, the seconds."""
     return json.dumps({"level": level, "view": view, "seed": str(seed & MASK64), "seconds": seconds},
@@ -89,6 +99,9 @@ class Desk:
             if getattr(bot, "last_pondered", 0):
                 out["pondered"] = bot.last_pondered
                 out["kept"] = bot.last_kept
+            heap = wasm_heap()
+            if heap:
+                out["heap"] = heap
             return json.dumps(out)
         except Exception as exc:  # noqa: BLE001 - the page gets a sentence, never a traceback from the worker
             return error_answer(exc)
@@ -162,16 +175,15 @@ class Pondering:
         self._state = "off"
 
     def start(self, level: str, view: dict[str, Any], seed: int) -> bool:
-        """Ponder the computer's `view` at `level` until `stop()`; False when the worker cannot (not started yet, or
-        an older worker script)."""
+        """Ponder the computer's `view` at `level` until `stop()` (once the worker has started, if it is starting);
+        False when the worker cannot (it failed, or an older worker script has no `ponder`)."""
         self.stop(tell=False)
-        remote = remote_function(self.link, "ponder")
-        if remote is None:
+        if self.link.failed or (self.link.remote is not None and remote_function(self.link, "ponder") is None):
             return False
         self._token += 1
         self.level = level
         self.slices = 0
-        self.clock.spawn(self._run(self._token, remote, ponder_request(level, view, seed, self.slice_seconds)))
+        self.clock.spawn(self._run(self._token, ponder_request(level, view, seed, self.slice_seconds)))
         return True
 
     def stop(self, tell: bool = True) -> str | None:
@@ -198,10 +210,13 @@ class Pondering:
         except Exception:  # noqa: BLE001 - a worker that is gone holds nothing
             return
 
-    async def _run(self, token: int, remote: Any, request: str) -> None:
-        """Ask for slice after slice while this turn's pondering lasts."""
+    async def _run(self, token: int, request: str) -> None:
+        """Wait for the worker if it is starting, then ask for slice after slice while this turn's pondering lasts."""
+        while self.link.remote is None and not self.link.failed and token == self._token:
+            await self.clock.sleep(PAUSED_CHECK)
+        remote = remote_function(self.link, "ponder")
         spent = 0.0
-        while token == self._token and spent < self.limit:
+        while remote is not None and token == self._token and spent < self.limit:
             if self.clock.hidden():
                 self._say("paused")
                 await self.clock.sleep(PAUSED_CHECK)
@@ -216,9 +231,8 @@ class Pondering:
             if token == self._token:
                 self.slices += 1
         if token == self._token:
-            if spent < self.limit:
+            if remote is None or spent < self.limit:
                 self.level = None  # the worker could not ponder; at the limit its search stays for the think
             self._say("off")
-
 
 __all__ = ["Desk", "PonderClock", "Pondering", "STOP_REQUEST", "ponder_request"]

@@ -85,6 +85,9 @@ class WorkerLink:
         self.failed = False
         self.on_ponder: Callable[[str], None] | None = None
         """Hears the pondering's state: "on", "paused" or "off" (the browser shows it as `<html data-ponder>`)."""
+        self.on_kept: Callable[[str, int], None] | None = None
+        """Hears, after each think, what it kept of the pondering ("kept/pondered" visits, "0/0": it started afresh;
+        `<html data-ponder-kept>`) and the worker's WebAssembly memory in bytes (`data-worker-heap`; 0: unknown)."""
 
     @property
     def thinker_name(self) -> str:
@@ -186,9 +189,16 @@ class WorkerThinker(Thinker):
             return
         try:
             move = read_answer(text)
+            self._said_kept(text)
         except Exception as exc:  # noqa: BLE001 - a bot that raised in the worker is reported as today
             problem = exc
         await self._finish(token, started, move, problem, done)
+
+    def _said_kept(self, text: str) -> None:
+        """Tell the link what the think kept of its pondering and the worker's memory (`WorkerLink.on_kept`)."""
+        if self.link.on_kept is not None:
+            got = answer_fields(text)
+            self.link.on_kept(f"{int(got.get('kept', 0))}/{int(got.get('pondered', 0))}", int(got.get("heap", 0)))
 
 
 async def connect_browser() -> Remote:
@@ -236,10 +246,15 @@ def browser_link(platform: BrowserClock) -> WorkerLink:
     def show_ponder(state: str) -> None:
         html.dataset.ponder = state
 
+    def show_kept(visits: str, heap: int) -> None:
+        html.dataset.ponderKept = visits
+        html.dataset.workerHeap = str(heap)
+
     show("page")
     show_ponder("off")
     link = WorkerLink(platform, platform, connect_browser, on_change=show)
     link.on_ponder = show_ponder
+    link.on_kept = show_kept
     return link
 
 
