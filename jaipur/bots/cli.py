@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from ..cards import BONUS_SIZES, GOODS
 from ..cli_io import cap_jobs, check_log, check_movetime, read_position, write_line
 from ..errors import BadMoveError, JaipurError, MatchOverError
+from ..notation import format_move
 from ..position import MATCH_OVER, Position
 from ..rng import Rng
 from ..rules import apply, legal_moves, new_match, next_round
@@ -18,6 +19,7 @@ from ..types import View
 from ..view import view
 from . import LEVELS, UnknownBotError
 from .arena import make_bot, run_arena
+from .ponder import Background, Ponderer
 from .registry import ARENA_BOTS, check_level
 from .suggest import suggest
 from .train import add_parser as add_train_parser
@@ -130,7 +132,12 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
 
     say(f"Jaipur: you against the {opponent} bot (seed {seed}). {HELP}")
     shown = False
+    ponderer = bot if isinstance(bot, Ponderer) else None   # the top level thinks while you type
+    background: Background | None = None
     while True:
+        if background is not None and (p.round_over or p.to_move != seat):
+            background.close()
+            background = None
         if p.round_over:
             say(_round_text(p, seat))
             if p.status == MATCH_OVER:
@@ -151,8 +158,10 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
             shown = True
         stdout.write("Your move: ")
         stdout.flush()
+        if ponderer is not None and background is None:
+            background = Background(ponderer, view(p, 1 - seat), Rng(seed ^ 0x90D3 ^ len(p.deck)))
         try:
-            line = stdin.readline()
+            line = background.during(stdin.readline) if background is not None else stdin.readline()
         except UnicodeDecodeError:
             say("\nThat input is not UTF-8 text; the match is left unfinished.")
             return 2
@@ -189,6 +198,8 @@ def play(opponent: str, seed: int, seat: int, movetime: float | None, stdin: Tex
             say(f"That move is not allowed: {exc.message}")
             continue
         say(f"You {describe(text, before, you=True)}.")
+        if ponderer is not None:
+            ponderer.heard(format_move(text))    # the computer's think starts from what it pondered for this move
         shown = False
 
 

@@ -8,11 +8,15 @@ there. Pondering reads the same view `think` would: it never knows more.
 
 from __future__ import annotations
 
+import threading
 import time
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ..rng import Rng
 from ..types import View
+
+T = TypeVar("T")
 
 
 @runtime_checkable
@@ -70,3 +74,48 @@ def ponder_for(bot: Ponderer, view: View, rng: Rng, seconds: float | None = None
         if end is not None and time.monotonic() >= end:
             break
     thinking.close()
+
+
+class Background:
+    """A view pondered in a thread while the caller waits for something else (the terminal's player typing).
+
+    `during(wait)` ponders until `wait()` returns, then stops the thread and returns what it returned; the same
+    search goes on at the next `during`. `close()` ends it (call the bot's `heard` or `forget` as well).
+
+    >>> from jaipur import new_match, view, Rng
+    >>> from jaipur.bots import get_bot
+    >>> bot, p = get_bot("maharaja"), new_match(seed=2)
+    >>> background = Background(bot, view(p, 1 - p.to_move), Rng(1))
+    >>> background.during(lambda: time.sleep(0.05) or "TM")
+    'TM'
+    >>> bot.pondered_iterations > 0
+    True
+    >>> background.close()
+    """
+
+    def __init__(self, bot: Ponderer, view: View, rng: Rng) -> None:
+        self._thinking = bot.ponder(view, rng)
+        self.view = view
+
+    def during(self, wait: Callable[[], T]) -> T:
+        """Ponder in a thread while `wait()` runs; return what it returns."""
+        stop = threading.Event()
+        thread = threading.Thread(target=self._drive, args=(stop,), daemon=True, name="jaipur-ponder")
+        thread.start()
+        try:
+            return wait()
+        finally:
+            stop.set()
+            thread.join()
+
+    def _drive(self, stop: threading.Event) -> None:
+        try:
+            for _ in self._thinking:
+                if stop.is_set():
+                    return
+        except Exception:  # noqa: BLE001 - a pondering that fails only means the bot thinks on its own turn
+            return
+
+    def close(self) -> None:
+        """End the search."""
+        self._thinking.close()

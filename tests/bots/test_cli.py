@@ -146,3 +146,46 @@ def test_play_to_the_end() -> None:
     status = cli.play("random", 8, 1, None, FirstLegal(out), out)
     assert status == 0
     assert "the match" in out.getvalue()
+
+
+def test_play_ponders_while_the_player_types(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The top level searches in a thread while the terminal waits for the player, and its next think starts from
+    what it learned; a few turns, then the player quits."""
+    import time
+
+    from jaipur.bots import cli
+    from jaipur.bots.maharaja import MaharajaBot
+
+    bot = MaharajaBot(movetime=0.05)
+    monkeypatch.setattr(cli, "make_bot", lambda spec: bot)
+    pondered_at_move: list[int] = []
+    used: list[int] = []
+
+    class Pondered(io.StringIO):
+        """Asks for the legal moves, waits until the computer has pondered a while, plays the first legal move."""
+
+        def __init__(self, out: io.StringIO) -> None:
+            super().__init__()
+            self.out = out
+            self.asked_legal = False
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            used.append(bot.last_pondered)
+            if len(pondered_at_move) == 4:
+                return "quit\n"
+            if not self.asked_legal:
+                self.asked_legal = True
+                return "legal\n"
+            self.asked_legal = False
+            deadline = time.monotonic() + 30
+            while bot.pondered_iterations < 30 and time.monotonic() < deadline:
+                time.sleep(0.01)   # the player thinks until the computer has pondered 30 iterations
+            pondered_at_move.append(bot.pondered_iterations)
+            last = [line for line in self.out.getvalue().splitlines() if "Legal moves:" in line][-1]
+            return last.split("Legal moves: ")[1].split()[0] + "\n"
+
+    out = io.StringIO()
+    assert cli.play("maharaja", 5, 0, None, Pondered(out), out) == 0
+    assert len(pondered_at_move) == 4 and all(n >= 30 for n in pondered_at_move)
+    assert any(n > 0 for n in used)   # a think after a pondered turn started from what was pondered
+    assert "Goodbye" in out.getvalue()
