@@ -1,6 +1,7 @@
 """Time the bots inside Pyodide (WebAssembly) under Node, to check the browser's move time.
 
 usage: python bench/arena_pyodide.py [MOVETIME] [POSITIONS] [ITERATIONS]
+       python bench/arena_pyodide.py --profile [POSITIONS] [ITERATIONS]
 
 Loads node_modules/pyodide (installed by `npm ci`), copies the jaipur package
 into its file system, then for seeded positions along trader-vs-trader games
@@ -9,6 +10,11 @@ policy, and maharaja-1's), (2) search iterations per second of maharaja with a
 fixed iteration count and (3) the wall time of a move at MOVETIME seconds
 driven through think(), as the page does. Prints one JSON line. The same measurement in CPython is printed
 beside it for comparison.
+
+`--profile` runs maharaja's fixed-iteration search under cProfile in both and prints the functions that take
+the most time in Pyodide, with each one's time in CPython and the ratio: a function far slower in Pyodide than
+the rest is what Pyodide makes slower than it must be. (cProfile's own cost is larger in Pyodide, so compare the
+ratios with each other, not with the unprofiled speeds.) A last table times single operations in both.
 """
 
 from __future__ import annotations
@@ -118,8 +124,98 @@ const path = require("path");
 '''
 
 
+PROFILE = r'''
+import cProfile, pstats, time
+
+def profile(count, iterations):
+    ps = positions(count)
+    bot = get_bot("maharaja", iterations=iterations, movetime=None)
+    pr = cProfile.Profile()
+    t = time.perf_counter()
+    pr.enable()
+    for i, p in enumerate(ps):
+        bot.choose(view(p, p.to_move), Rng(i))
+    pr.disable()
+    rows = {}
+    for (f, line, name), (cc, nc, tt, ct, callers) in pstats.Stats(pr).stats.items():
+        rows[f"{f.split('/')[-1]}:{line}:{name}"] = [nc, tt]
+    return {"seconds": time.perf_counter() - t, "rows": rows, "ops": operations()}
+
+def operations(n=100000):
+    """Nanoseconds per call of single operations the search uses."""
+    xs = (1, 2, 3, 4, 5, 6)
+    d = {i: i for i in range(64)}
+    def f(a, b):
+        return a + b
+    def gen():
+        yield from range(6)
+    def fail():
+        try:
+            raise KeyError
+        except KeyError:
+            return 1
+    tests = {"function call": lambda: f(1, 2), "sum(genexpr of 6)": lambda: sum(x for x in xs),
+             "sum(tuple of 6)": lambda: sum(xs), "dict.get": lambda: d.get(5), "sorted(6)": lambda: sorted(xs),
+             "a generator of 6": lambda: list(gen()), "raise and catch": fail, "f-string": lambda: f"S{3}{'D'}",
+             "time.monotonic()": time.monotonic}
+    t = time.perf_counter()
+    for _ in range(n):
+        pass
+    base = time.perf_counter() - t
+    out = {}
+    for name, fn in tests.items():
+        t = time.perf_counter()
+        for _ in range(n):
+            fn()
+        out[name] = round((time.perf_counter() - t - base) / n * 1e9, 1)
+    return out
+'''
+
+
+def print_profile(pyodide: dict[str, object], cpython: dict[str, object], top: int = 30) -> None:
+    """The functions that take most of Pyodide's time, beside CPython's, and the single operations."""
+    prow: dict[str, list[float]] = pyodide["rows"]  # type: ignore[assignment]
+    crow: dict[str, list[float]] = cpython["rows"]  # type: ignore[assignment]
+    print(f"profiled search: Pyodide {pyodide['seconds']:.1f} s, CPython {cpython['seconds']:.1f} s "
+          f"(ratio {float(pyodide['seconds']) / float(cpython['seconds']):.2f})")  # type: ignore[arg-type]
+    print(f"{'Pyodide s':>10} {'CPython s':>10} {'ratio':>6} {'calls':>9}  function")
+    for key, (calls, seconds) in sorted(prow.items(), key=lambda kv: -kv[1][1])[:top]:
+        other = crow.get(key, [0, 0.0])[1]
+        print(f"{seconds:10.3f} {other:10.3f} {seconds / other if other else 0:6.2f} {int(calls):9d}  {key}")
+    print(f"{'Pyodide ns':>10} {'CPython ns':>10} {'ratio':>6}  operation")
+    pops: dict[str, float] = pyodide["ops"]  # type: ignore[assignment]
+    cops: dict[str, float] = cpython["ops"]  # type: ignore[assignment]
+    for name, ns in pops.items():
+        print(f"{ns:10.1f} {cops[name]:10.1f} {ns / cops[name] if cops[name] > 0 else 0:6.2f}  {name}")
+
+
+def in_pyodide(code: str, call: str) -> dict[str, object]:
+    """Run `code` in Pyodide under Node with the package, and return the JSON of `call`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        measure_py = Path(tmp) / "measure.py"
+        measure_py.write_text(code)
+        node_js = Path(tmp) / "run.cjs"
+        node_js.write_text(NODE.replace("measure(${process.argv[4]}, ${process.argv[5]}, ${process.argv[6]})", call))
+        done = subprocess.run(["node", str(node_js), str(ROOT), str(measure_py), "0", "0", "0"],
+                              capture_output=True, text=True, timeout=3600)
+        if done.returncode:
+            print(done.stderr, file=sys.stderr)
+            raise SystemExit(done.returncode)
+        found: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-2])
+        return found
+
+
 def main(argv: list[str]) -> None:
     """Run the measurement in Pyodide and in CPython; print both."""
+    if argv and argv[0] == "--profile":
+        count = int(argv[1]) if len(argv) > 1 else 10
+        iterations = int(argv[2]) if len(argv) > 2 else 300
+        pyodide = in_pyodide(MEASURE + PROFILE, f"profile({count}, {iterations})")
+        namespace: dict[str, object] = {}
+        sys.path.insert(0, str(ROOT))
+        exec(MEASURE + PROFILE, namespace)  # noqa: S102 - our own measuring code, run the same way in both
+        print_profile(pyodide, namespace["profile"](count, iterations))  # type: ignore[operator]
+        return
     movetime = float(argv[0]) if argv else 0.8
     count = int(argv[1]) if len(argv) > 1 else 20
     iterations = int(argv[2]) if len(argv) > 2 else 300

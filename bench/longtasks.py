@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Main-thread long tasks while the computer thinks, and its decision time, in Chromium.
 
-    nice -n 10 python bench/longtasks.py [--moves 20] [--level maharaja] [--thinker worker|page] [--hints]
+    nice -n 10 python bench/longtasks.py [--moves 20] [--level maharaja] [--thinker worker|page] [--hints] [--wait S]
                                          [--trace FILE] [--json]
 
 Serves the repository on 127.0.0.1 (serve.py's server, no COOP/COEP headers), opens the page against the
@@ -16,6 +16,11 @@ computer's move (its answer played and the table re-rendered, as after any move)
 rest are "while it thinks". Long animation frames (with the scripts that ran) inside thinks are listed in
 --json for diagnosis. Goals: no task over 50 ms while the computer thinks, median decision time at most
 1.05 s at the top level. Wall-clock figures: give `uptime` with them (a loaded machine stretches every task).
+
+`--wait S` makes the player think S seconds before each move, while the top level ponders in the worker
+(`<html data-ponder="on">`): the main thread's long tasks from the start of each pondering to the player's click
+are counted apart, and each think's `data-ponder-kept` and `data-worker-heap` give the share of the pondered
+visits it kept and the worker's memory.
 
 `--hints` presses the hint button before each of the player's moves and waits for the suggestion: the spans in
 which `main.table[data-hint-state]` is "thinking" are the hint's thinks, and the long tasks in them are counted
@@ -68,8 +73,20 @@ new MutationObserver(() => {
   b.turn = turn;
   b.since = turn === "opponent" ? now : null;
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-turn"] });
+window.__bench.ponders = []; window.__bench.ponder = null; window.__bench.kept = []; window.__bench.clicks = [];
+new MutationObserver((records) => {  // pondering spans (<html data-ponder="on">), and what each think kept of it
+  const b = window.__bench, html = document.documentElement;
+  if (!html) return;
+  for (const r of records) {
+    if (r.attributeName === "data-ponder-kept") b.kept.push([html.dataset.ponderKept, Number(html.dataset.workerHeap || 0)]);
+  }
+  const on = html.dataset.ponder === "on";
+  if (on && b.ponder === null) b.ponder = performance.now();
+  else if (!on && b.ponder !== null) { b.ponders.push([b.ponder, performance.now()]); b.ponder = null; }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ponder", "data-ponder-kept"] });
 """
 MOVE = """() => {
+  window.__bench.clicks.push(performance.now());
   const on = (action) => { const b = document.querySelector(`button[data-action=${action}]`); return b && !b.disabled ? b : null; };
   const clear = () => { const b = on("clear"); if (b) b.click(); };
   if (on("camels")) { on("camels").click(); return "camels"; }
@@ -94,7 +111,7 @@ NEXT = """() => document.querySelector('[data-match-result], [data-round-result]
 
 
 def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float, still: bool = False,
-        trace: Path | None = None, hints: bool = False) -> dict[str, Any]:
+        trace: Path | None = None, hints: bool = False, wait: float = 0.0) -> dict[str, Any]:
     """Play until the computer has moved `moves` times; the thinks and the long tasks the page saw (`trace`: a
     Chromium trace of the measured part written there, and what the main thread's long tasks spent it on)."""
     from playwright.sync_api import sync_playwright
@@ -129,6 +146,8 @@ def run(moves: int, level: str, thinker: str, seed: int, timeout_s: float, still
                     page.evaluate("document.querySelector('button[data-action=suggest]').click()")
                     page.wait_for_function(HINT_DONE, polling=100, timeout=60_000)
                     page.evaluate("() => { const b = document.querySelector('button[data-action=clear]'); if (b && !b.disabled) b.click(); }")
+                if wait > 0:
+                    page.wait_for_timeout(wait * 1000)  # a player who thinks `wait` seconds (the computer ponders)
                 if page.evaluate(MOVE) == "none":
                     raise SystemExit("No move could be clicked.")
             bench = page.evaluate("window.__bench")
@@ -211,6 +230,13 @@ def summarize(bench: dict[str, Any], level: str, where: str, still: bool = False
     decisions = [(b - a) / 1000 for a, b in thinks]
     hints = [(float(a), float(b)) for a, b in bench.get("hints", [])]
     in_hints = sorted((d for s, d in tasks for a, b in hints if a <= s <= b), reverse=True)
+    clicks = sorted(float(c) for c in bench.get("clicks", []))
+    # a pondering span until the player's move is clicked (the click's own task draws the player's move)
+    ponders = [(float(a), min([float(b)] + [c for c in clicks if c >= float(a)])) for a, b in bench.get("ponders", [])]
+    in_ponders = sorted((d for s, d in tasks for a, b in ponders if a <= s and s + d < b), reverse=True)  # not the click's
+    kept = [(str(k), int(h)) for k, h in bench.get("kept", [])]
+    kept_visits = sum(int(k.split("/")[0]) for k, _ in kept)
+    pondered_visits = sum(int(k.split("/")[1]) for k, _ in kept)
     return {
         "level": level, "thinker": where, "reduced_motion": still, "computer_moves": len(thinks),
         "median_decision_s": round(statistics.median(decisions), 3),
@@ -224,6 +250,14 @@ def summarize(bench: dict[str, Any], level: str, where: str, still: bool = False
         "median_hint_s": round(statistics.median((b - a) / 1000 for a, b in hints), 3) if hints else 0.0,
         "long_tasks_while_hinting": len(in_hints),
         "longest_tasks_while_hinting_ms": [round(d) for d in in_hints[:5]],
+        "ponder_spans": len(ponders),
+        "ponder_s_total": round(sum(b - a for a, b in ponders) / 1000, 1),
+        "long_tasks_while_pondering": len(in_ponders),
+        "longest_tasks_while_pondering_ms": [round(d) for d in in_ponders[:5]],
+        "thinks_from_pondering": sum(1 for k, _ in kept if not k.endswith("/0")),
+        "kept_share": round(kept_visits / pondered_visits, 3) if pondered_visits else 0.0,
+        "worker_heap_mb_after": round(kept[-1][1] / 2**20, 1) if kept else 0.0,
+        "worker_heap_mb_max": round(max(h for _, h in kept) / 2**20, 1) if kept else 0.0,
         "long_frames_while_thinking": frames,
     }
 
@@ -241,11 +275,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--hints", action="store_true", help="press the hint button before each of the player's "
                         "moves and wait for the suggestion (its thinks are measured too)")
+    parser.add_argument("--wait", type=float, default=0.0, help="seconds the player thinks before each move (the "
+                        "top level ponders meanwhile)")
     parser.add_argument("--trace", type=Path, help="write a Chromium trace of the measured part here, and list what "
                         "the main thread's tasks over 50 ms spent their time on")
     args = parser.parse_args(argv)
     out = run(args.moves, args.level, args.thinker, args.seed, args.timeout, args.reduced_motion, args.trace,
-              args.hints)
+              args.hints, args.wait)
     if args.json:
         print(json.dumps(out))
         return
@@ -260,6 +296,12 @@ def main(argv: list[str] | None = None) -> None:
           f"{out['longest_task_drawing_its_move_ms']} ms ({out['long_tasks_drawing_its_move']} over 50 ms)")
     print(f"  median decision time: {out['median_decision_s']} s (max {out['max_decision_s']} s; goal <= "
           f"{GOAL_MEDIAN_S} s) {'ok' if ok_time else 'MISSED'}")
+    if out["ponder_spans"]:
+        print(f"  pondering: {out['ponder_s_total']} s over {out['ponder_spans']} of the player's turns; main-thread tasks "
+              f"over 50 ms meanwhile: {out['long_tasks_while_pondering']} {out['longest_tasks_while_pondering_ms']} ms; "
+              f"{out['thinks_from_pondering']} thinks started from it, keeping {out['kept_share']:.1%} of its visits; "
+              f"the worker's memory after the last move {out['worker_heap_mb_after']} MB "
+              f"(most {out['worker_heap_mb_max']} MB)")
     if out["hints"]:
         print(f"  suggestions (the hint button) thought: {out['hints']}, median {out['median_hint_s']} s; main-thread "
               f"tasks over 50 ms meanwhile: {out['long_tasks_while_hinting']} {out['longest_tasks_while_hinting_ms']}")
