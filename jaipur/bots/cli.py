@@ -64,6 +64,10 @@ def cmd_arena(args: argparse.Namespace) -> None:
           f"win rate {summary['a_win_rate']:.3f} (95% CI {summary['ci95'][0]:.3f}–{summary['ci95'][1]:.3f}); "
           f"ms per move: {summary['a']} {summary['ms_per_move']['a']['median']}, "
           f"{summary['b']} {summary['ms_per_move']['b']['median']}")
+    if "ponder" in summary:
+        ponder = summary["ponder"]
+        write_line(f"{summary['a']} pondered {ponder['pondered']} visits on {summary['b']}'s turns and kept "
+                   f"{ponder['kept']} for the moves that came ({ponder['kept_share']:.1%}).")
 
 
 # ---------------------------------------------------------------- playing in the terminal
