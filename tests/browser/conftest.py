@@ -59,6 +59,11 @@ def base_url() -> Iterator[str]:
     server.server_close()
 
 
+HIDDEN = 'Object.defineProperty(document, "hidden", { configurable: true, get: () => true });'
+"""Every test page says it is out of sight, so the computer does not ponder on the player's turns (its search would
+keep a core busy behind some 200 tests at once); tests/browser/test_ponder.py shows its page again."""
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Headless Debian Chromium driven by Playwright."""
@@ -70,6 +75,14 @@ def browser() -> Iterator[Any]:
         unavailable(f"Chromium is not at {CHROMIUM} (apt-get install -y chromium)")
     with sync_playwright() as pw:
         launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        new_context = launched.new_context
+
+        def quiet_context(*args: Any, **kwargs: Any) -> Any:
+            context = new_context(*args, **kwargs)
+            context.add_init_script(HIDDEN)
+            return context
+
+        launched.new_context = quiet_context
         yield launched
         launched.close()
 

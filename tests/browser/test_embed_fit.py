@@ -4,12 +4,14 @@ its tallest (the width and the state where it is tallest); in real headless Chro
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from jaipur.lang.en import WORDS as EN
 from jaipur.web.links import make_link, make_snippet
 
 from .helpers import YOUR_TURN
@@ -97,6 +99,9 @@ def test_the_snippet_is_as_tall_as_the_table_at_its_tallest(page: Any, base_url:
     if kind == "puzzle":                            # a wrong try's verdict, then the answer
         play_by_clicks(page, "TD")
         page.wait_for_selector("[data-verdict=wrong]")
+        thinking = json.dumps(EN["puzzle.wrong.thinking"])  # the why is looked for in steps: measure it once said
+        page.wait_for_function(f"document.querySelector('[data-verdict]').textContent.trim() !== {thinking}",
+                               timeout=60_000)
         measure()
         page.click("button[data-action=reveal]")
         page.wait_for_selector("[data-answer]")

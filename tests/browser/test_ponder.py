@@ -33,6 +33,7 @@ def since(page: Any, mark: int) -> list[str]:
 def test_the_computer_ponders_while_the_player_thinks(page: Any, page_log: Any, base_url: str,
                                                        wait_settled: Callable[..., str]) -> None:
     boot(page, base_url + "index.html?opponent=maharaja&seed=3", wait_settled)
+    page.evaluate(HIDE, False)   # the test pages say they are hidden (conftest.HIDDEN): this one is in sight
     page.evaluate(WATCH)
     page.wait_for_function(f"{THINKER} === 'worker'", timeout=WORKER_START_MS)
     page.wait_for_function(YOUR_TURN)
