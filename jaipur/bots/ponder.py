@@ -95,7 +95,6 @@ class Background:
 
     def __init__(self, bot: Ponderer, view: View, rng: Rng) -> None:
         self._thinking = bot.ponder(view, rng)
-        self.view = view
 
     def during(self, wait: Callable[[], T]) -> T:
         """Ponder in a thread while `wait()` runs; return what it returns."""

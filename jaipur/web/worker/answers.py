@@ -42,5 +42,4 @@ def remote_function(link: Any, name: str) -> Any | None:
     return fn if callable(fn) else None
 
 
-
 __all__ = ["WorkerProblem", "answer_fields", "error_answer", "remote_function"]
