@@ -233,8 +233,12 @@ window.jaipurDom = (() => {
       const hash = String(location.hash);
       if (hash.indexOf("friend=") >= 0 || hash.indexOf("live=") >= 0) send({type: "hash", text: hash.slice(0, 9000)});
     });
-    window.addEventListener("storage", (event) => {  // another tab of this site saved (only other tabs get this)
-      if (event.key === "jaipur.saved-game") send({type: "storage", key: event.key});
+    window.addEventListener("storage", (event) => {  // another tab of this site saved (only other tabs get this):
+      // the saved match, or a game with a friend (each game's key, and the start screen's list of them)
+      const key = event.key === null ? "" : String(event.key);
+      if (key === "jaipur.saved-game" || key === "jaipur.friends.v1" || key.startsWith("jaipur.friend.v1.")) {
+        send({type: "storage", key});
+      }
     });
     const origins = JSON.parse(hostOrigins || '["*"]');  // host.allowed_origins: who may command the page
     let warned = false;

@@ -270,27 +270,33 @@ class FriendGame:
         n = len(self.messages)
         if m.number < n:
             if m.content == self.messages[m.number].content:
+                if m.sender == self.seat and m.number == n - 1:
+                    raise Refused("This is the link you made last: send it to your friend.", "friend-own-link",
+                                  number=m.number + 1)
                 if m.sender == self.seat:
-                    raise Refused("This is a link you made: send it to your friend.", "friend-own-link")
-                raise Refused("This link was opened already: nothing changed.", "friend-seen",
-                              number=m.number + 1)
+                    raise Refused("This is a link you made earlier, and your friend has answered it: nothing "
+                                  "changed.", "friend-own-old", number=m.number + 1)
+                raise Refused(f"You opened this link already (message {m.number + 1}): nothing changed.",
+                              "friend-seen", number=m.number + 1)
             if m.number == 1 and m.answer is not None and self._signed(m):
                 raise Refused("Someone else already answered this invitation: this answer was not used.",
                               "friend-answered", number=2)
             if m.sender != self.seat and self._signed(m):
-                raise Refused("This link is a different version of a message already taken: it was not used.",
-                              "friend-fork", number=m.number + 1)
+                raise Refused(f"This link holds a different move for a turn already played (message "
+                              f"{m.number + 1}): the one you opened first counts, and the game goes on from it. "
+                              "Nothing changed.", "friend-fork", number=m.number + 1)
             raise Refused("This link was changed after it was made: ask for it again.", "friend-changed")
         if m.number > n:
-            raise Refused(f"A link is missing before this one: open message {n + 1} first.", "friend-early",
-                          number=n + 1)
+            raise Refused(f"A link is missing before this one: open message {n + 1} first (links go in the order "
+                          "they were made), or ask your friend to send it again.", "friend-early", number=n + 1)
         if m.sender == self.seat:
             raise Refused("This link claims to come from you, but you did not make it.", "friend-changed")
         if not self._signed(m):
             raise Refused("This link was changed after it was made: ask for it again.", "friend-changed")
         if m.prev != self._last_digest():
-            raise Refused("This link answers another message than the one this browser sent (was the game "
-                          "played in another tab or browser?).", "friend-fork", number=m.number + 1)
+            raise Refused(f"This link answers a message this browser did not send (message {m.number}): the game "
+                          "went on in another browser or on another device. Open the link there.", "friend-branch",
+                          number=m.number)
 
     def _signed(self, m: wire.Message) -> bool:
         public = self.publics[m.sender]

@@ -229,7 +229,7 @@ class _Reader:
 def decode(suite: Suite, data: bytes) -> Message:
     """A message from its bytes; raises Refused with the reason when they are not one (signature unchecked)."""
     if len(data) < HEADER_SIZE + suite.signature_size:
-        raise Refused("The link is too short to hold a message of a friend game.", "friend-malformed")
+        raise Refused("This link is cut short: ask your friend to send it again, whole.", "friend-malformed")
     if data[0] != suite.ident:
         raise Refused("The link is not a message of a friend game of this version.", "friend-malformed")
     content, signature = data[:-suite.signature_size], data[-suite.signature_size:]
@@ -308,7 +308,8 @@ def from_text(text: str) -> bytes:
     try:
         return b64decode(text)
     except ValueError:
-        raise Refused("The link's message is damaged (it is not base64url).", "friend-malformed") from None
+        raise Refused("This link is damaged (a part of it is missing or changed): ask your friend to send it "
+                      "again.", "friend-malformed") from None
 
 
 def peek(text: str) -> tuple[bytes, int]:
@@ -316,5 +317,5 @@ def peek(text: str) -> tuple[bytes, int]:
     Refused when the text is not a message of a friend game."""
     data = from_text(text)
     if len(data) < HEADER_SIZE:
-        raise Refused("The link is too short to hold a message of a friend game.", "friend-malformed")
+        raise Refused("This link is cut short: ask your friend to send it again, whole.", "friend-malformed")
     return data[1:1 + GAME_ID_SIZE], int.from_bytes(data[1 + GAME_ID_SIZE:3 + GAME_ID_SIZE], "big")

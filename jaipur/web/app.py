@@ -39,6 +39,8 @@ from .modes import BaseMode, Bots, MatchMode, Mode, Platform, Thinker
 from .modes.thinker import browser_movetimes, browser_ponderers, load_bots
 from .startscreen import StartScreen
 from .store.collection import Book, index_of
+from .store.friends import INDEX_KEY as FRIENDS_INDEX_KEY
+from .store.friends import KEY_PREFIX as FRIEND_KEY_PREFIX
 from .store.friends import kept_game_of, load_game_data
 from .store.profile import Profile, keep_profile, load_profile, outcome_for
 from .teach.puzzle import Puzzle
@@ -240,7 +242,7 @@ class Controller:
             self.refresh()
             return
         if event.get("type") == "storage":   # another tab saved a game
-            if not self.resumer.on_storage():
+            if not self.on_storage(str(event.get("key") or "")):
                 return
             self.refresh()
             return
@@ -249,6 +251,16 @@ class Controller:
         except Exception as exc:  # noqa: BLE001 - a player never sees a traceback
             self.fail(exc)
         self.refresh()
+
+    def on_storage(self, key: str) -> bool:
+        """Another tab wrote `key`: a game with a friend shown here follows it, the start screen lists the games
+        with friends again, a match saving here asks (True: draw again)."""
+        if key.startswith(FRIEND_KEY_PREFIX) or key == FRIENDS_INDEX_KEY:
+            if self.mode is None:
+                return key == FRIENDS_INDEX_KEY
+            follow = getattr(self.mode, "on_storage", None)   # the friend mode, imported only once a game is shown
+            return bool(follow()) if follow is not None and key.startswith(FRIEND_KEY_PREFIX) else False
+        return self.resumer.on_storage()
 
     def _dispatch(self, event: dict[str, Any]) -> None:
         kind = event.get("type", "click")

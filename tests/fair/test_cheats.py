@@ -162,7 +162,7 @@ def test_a_second_version_of_a_message_already_taken_is_refused_as_a_fork() -> N
     assert refused(victim, forked, "friend-fork").values["number"] == 12
     # the next message made on top of something else than the victim's last message: a fork too
     nxt = replace(sections(cheater), prev=bytes(wire.DIGEST_SIZE))
-    refused(victim, signed(cheater, nxt), "friend-fork")
+    refused(victim, signed(cheater, nxt), "friend-branch")
 
 
 def test_a_link_that_is_not_a_message_is_refused_with_a_sentence() -> None:

@@ -178,7 +178,7 @@ def test_the_friend_screens_read_in_persian() -> None:
     assert "{" not in text_of(a.platform.node) and "بفرستید" in text_of(a.platform.node)  # type: ignore[attr-defined]
 
 
-def test_an_older_link_opened_again_is_said_and_the_last_one_changes_nothing() -> None:
+def test_a_link_opened_again_is_said_in_one_sentence_and_changes_nothing() -> None:
     a = invite()
     b = page(hash_text=link_of(a)[link_of(a).index("#"):])
     click(b, "friend-accept", text="Bo")
@@ -197,10 +197,18 @@ def test_an_older_link_opened_again_is_said_and_the_last_one_changes_nothing() -
     g = a.mode.game  # type: ignore[union-attr]
     last = g.messages[-1] if g.messages[-1].sender == 1 else g.messages[-2]
     saved = json.dumps(a.platform.storage, sort_keys=True)  # type: ignore[attr-defined]
-    click(a, "friend-paste", text=wire.to_text(g.raw[last.number]))   # the last link taken, again: silence
-    assert not find(a.platform.node, data_problems="")  # type: ignore[attr-defined]
-    click(a, "friend-paste", text=answer)
-    assert find(a.platform.node, data_code="friend-seen")  # type: ignore[attr-defined]
+    for text in (wire.to_text(g.raw[last.number]), answer):   # the last link taken, an older one: the same note
+        click(a, "friend-paste", text=text)
+        assert not find(a.platform.node, data_problems="")  # type: ignore[attr-defined]
+        assert find(a.platform.node, data_note="friend-seen")  # type: ignore[attr-defined]
+        assert "You opened this link from Bo already" in text_of(a.platform.node)  # type: ignore[attr-defined]
+    mine = g.messages[-1] if g.messages[-1].sender == 0 else g.messages[-2]
+    click(a, "friend-paste", text=wire.to_text(g.raw[mine.number]))
+    note = "friend-own-link" if mine.number == g.number - 1 else "friend-own-old"
+    assert find(a.platform.node, data_note=note)  # type: ignore[attr-defined]
+    click(a, "friend-paste", text=wire.to_text(g.raw[0]))            # the invitation, answered long ago
+    assert find(a.platform.node, data_note="friend-own-old")  # type: ignore[attr-defined]
+    assert "send it to your friend" not in text_of(a.platform.node)  # type: ignore[attr-defined]
     assert json.dumps(a.platform.storage, sort_keys=True) == saved  # type: ignore[attr-defined]
 
 

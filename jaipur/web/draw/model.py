@@ -417,6 +417,11 @@ class FriendPanel:
     alert: bool = True
     live_ok: bool = True
     """The page can go live (not a frame of another site, not a finished or broken game)."""
+    note: Reason | None = None
+    """What just happened that is not a refusal (a link opened again, the game followed from another tab), said
+    until the game changes."""
+    pasted: str = ""
+    """The text of a refused paste, kept in the box to correct."""
 
 
 @dataclass

@@ -32,6 +32,13 @@ def _problems(panel: FriendPanel, s: Strings) -> Node | None:
              h("ul", {}, [h("li", {"data-code": r.code}, s.reason(r)) for r in reasons]))
 
 
+def _note(panel: FriendPanel, s: Strings) -> Node | None:
+    """What just happened that is not a refusal (a link seen again, the game followed from another tab)."""
+    if panel.note is None:
+        return None
+    return h("p", {"class": "friend-note", "role": "status", "data-note": panel.note.code}, s.reason(panel.note))
+
+
 def status_line(panel: FriendPanel, s: Strings) -> str:
     """The one sentence that says where the game is and what to do now."""
     friend = panel.friend or s.t("friend.someone")
@@ -96,12 +103,12 @@ def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
         "live.paste" if panel.live == "connecting" and panel.live_role == "offer" else "friend.paste",
         name=panel.friend or s.t("friend.someone"))
     answer_due = panel.live == "connecting" and panel.live_role == "offer" and bool(panel.live_code)
-    open_ = open_ or answer_due
+    open_ = open_ or answer_due or bool(panel.pasted)   # a refused paste stays in the open box, to correct
     return h("details", {"class": "friend-paste", "open": open_ or None},
              h("summary", {}, label),
              h("label", {"for": PASTE_FIELD, "class": "sr-only"}, label),
              h("textarea", {"id": PASTE_FIELD, "rows": 2, "dir": "ltr", "spellcheck": "false", "autocomplete": "off",
-                            "data-friend-paste": True}),
+                            "data-friend-paste": True}, panel.pasted[:9000] or None),
              h("button", {"type": "button", "class": "small", "data-action": "friend-paste", "data-input": PASTE_FIELD},
                s.t("live.connect" if answer_due else "friend.paste-open")))
 
@@ -119,6 +126,7 @@ def friend_bar(state: TableState, s: Strings) -> Node | None:
              h("p", {"class": "friend-status", "role": "status", "aria-live": "polite",
                      "aria-busy": "true" if panel.busy else None}, status_line(panel, s)),
              _problems(panel, s),
+             _note(panel, s),
              live_line(panel, s),
              link_box(panel, s),
              paste_box(panel, s) if panel.status not in ("over", "invalid") and not live else None,
@@ -133,7 +141,7 @@ def friend_screen(state: TableState, s: Strings) -> Node:
     panel = state.friend or FriendPanel()
     body: list[Node | None] = [h("p", {"class": "friend-status", "role": "status", "aria-live": "polite",
                                        "aria-busy": "true" if panel.busy else None}, status_line(panel, s)),
-                               _problems(panel, s)]
+                               _problems(panel, s), _note(panel, s)]
     if panel.phase == "setup":
         body += [
             h("p", {"class": "note"}, s.t("friend.fair")),

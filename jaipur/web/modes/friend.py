@@ -4,8 +4,16 @@ the table as this side sees it, and always the link to send now and a box to pas
 The mode owns one `FriendGame` (or, before there is one, the choices of an invitation being made or the
 invitation being looked at). Everything the cryptography does runs in small steps on the page's event loop
 (`thinker.stepped`), so the page stays responsive; meanwhile `busy` says what is being done. After every
-change the game is kept in the browser (`web/friends.py`). The table is drawn from the game's view for this
-seat; a round's result opens its dialog once both secrets have been checked.
+change the game is kept in the browser (`web/store/friends.py`). The table is drawn from the game's view for
+this seat; a round's result opens its dialog once both secrets have been checked.
+
+One game, any number of tabs: what is kept only moves forward (`keep` refuses to write over a newer chain of
+messages). A tab follows the kept game whenever another tab changes it (`on_storage`), and reads it back before
+it takes a link or plays, so a link opened in any tab is taken against the newest game; a tab that made a move
+another tab had already made differently drops its own, unsent, and says so.
+
+What the bar says lives as long as its moment: a refusal (`problem`) or a note (`note`) is said until the game
+changes (a message made, taken, or followed from another tab) or the player does something else.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from ..draw.model import FriendPanel, Key, LogEntry, MoveEntry, TableState, desc
 from ..draw.motion import Flight, Played
 from ..i18n import Reason, Strings
 from ..live import signal
-from ..store.friends import keep, load_game_data
+from ..store.friends import compare, held_chain, keep, load_game_data, newer
 from .base import MODAL, BaseMode, Page, fill
 from .friend_live import LIVE_ACTIONS, LiveSide
 from .thinker import stepped
@@ -46,12 +54,42 @@ class FriendMode(BaseMode):
         self.inviter = ""                       # its inviter's name, once read
         self.invite_mode = "standard"           # the mode of the invitation being made, or looked at
         self.busy: str | None = None            # what runs now: crypto | invite | accept | receive | play | load
-        self.problem: Reason | None = None      # why the last link or action was refused
+        self._problem: tuple[Reason | None, int] = (None, -1)   # why the last link or action was refused, when
+        self._note: tuple[Reason | None, int] = (None, -1)      # what just happened (a link seen again), when
+        self.pasted = ""                        # a refused paste's text, kept in the box
+        self.stale = False                      # another tab changed the game while this one was busy
         self.copied: bool | None = None
         self.results_seen = len(game.results()) if game is not None else 0
         self.result_round: int | None = None    # the round whose result dialog is open
         self._token = 0
         self.side = LiveSide(self)              # the live channel, when the game goes live
+
+    # ------------------------------------------------------------ what the bar says, for as long as it holds
+    def _moment(self) -> int:
+        """The game's moment: how many messages it has (-1 before there is a game)."""
+        return self.game.number if self.game is not None else -1
+
+    @property
+    def problem(self) -> Reason | None:
+        """Why the last link or action was refused, while the game is where it was then."""
+        reason, at = self._problem
+        return reason if at == self._moment() else None
+
+    @problem.setter
+    def problem(self, reason: Reason | None) -> None:
+        self._problem = (reason, self._moment())
+        if reason is None:
+            self.pasted = ""
+
+    @property
+    def note(self) -> Reason | None:
+        """What just happened that is not a refusal, while the game is where it was then."""
+        reason, at = self._note
+        return reason if at == self._moment() else None
+
+    @note.setter
+    def note(self, reason: Reason | None) -> None:
+        self._note = (reason, self._moment())
 
     # ------------------------------------------------------------ what the table shows
     @property
@@ -140,7 +178,8 @@ class FriendMode(BaseMode):
             result_coming=bool(v and v.get("coming", {}).get("result")),
             market_coming=int(v.get("coming", {}).get("market", 0)) if v else 0,
             herd_coming=bool(v and v.get("coming", {}).get("herd")),
-            sent_move=bool(g and g.messages and g.messages[-1].sender == g.seat and g.messages[-1].move is not None))
+            sent_move=bool(g and g.messages and g.messages[-1].sender == g.seat and g.messages[-1].move is not None),
+            note=self.note, pasted=self.pasted if self.problem is not None else "")
 
     def log(self) -> list[LogEntry]:
         """Every round's deal, moves and (once checked) result, as this side saw them."""
@@ -195,9 +234,53 @@ class FriendMode(BaseMode):
         return ("friend", self.game.mode if self.game is not None else self.invite_mode, True, self.viewer)
 
     def save(self) -> None:
-        """Keep the game in the browser (a refusal is said once)."""
-        if self.game is not None and not keep(self.page.platform, self.game):
+        """Keep the game in the browser (a refusal is said once); when another tab went on first, follow it."""
+        if self.game is None:
+            return
+        kept = keep(self.page.platform, self.game)
+        if kept == "refused":
             self.page.storage_refused()
+        elif kept == "behind":
+            self.sync()
+
+    # ------------------------------------------------------------ other tabs of the same game
+    def on_storage(self) -> bool:
+        """Another tab changed what is kept: follow it when it is newer (True: something will change)."""
+        if self.game is None:
+            return False
+        if self.busy is not None:
+            self.stale = True
+            return False
+        return self.sync()
+
+    def sync(self, then: Callable[[], None] | None = None) -> bool:
+        """Read the kept game back when another tab made it newer than this one's, then `then` (True: it is
+        being read; False: this tab is as new, and `then` has not run)."""
+        g = self.game
+        self.stale = False
+        data = newer(self.page.platform, g) if g is not None else None
+        if g is None or data is None:
+            return False
+        held = held_chain(g)
+        lost_move = compare(held, data.get("messages")) == "diverged" and g.messages[-1].sender == g.seat
+        before = g.number
+
+        def followed(game: Any) -> None:
+            if not isinstance(game, FriendGame):
+                return
+            self._adopt(game)
+            self.side.after_change()
+            if lost_move:
+                self.note = Reason("friend-tab-lost-move", "Your move here was not sent: this game had already gone "
+                                   "on in another tab. This tab now shows where it is.")
+            else:
+                self.note = Reason("friend-tab-followed", "This game went on in another tab: this tab now shows "
+                                   "where it is.", {"n": game.number - before})
+            if then is not None:
+                self.busy = None   # as when a run ends: `then` may start the next one
+                then()
+        self._start("load", lambda: FriendGame.from_json_steps(data), followed)
+        return True
 
     def leave(self) -> None:
         """Drop what runs (a step in flight is never continued) and close the live channel."""
@@ -227,6 +310,7 @@ class FriendMode(BaseMode):
             name, link = clean_name(text), self.invitation
             self._start("accept", lambda: FriendGame.accept_steps(link, name), self._adopt)
         elif action == "friend-paste":
+            self.pasted = text.strip()[:9000]   # shown again in the box when it is refused
             self.take_link(text)
         elif action == "friend-copy":
             self.page.platform.spawn(self._copy())
@@ -263,6 +347,8 @@ class FriendMode(BaseMode):
             self.problem = _reason(exc)
             return
         g = self.game
+        if g is not None and ident == g.game and self.busy is None and self.sync(lambda: self.take_link(text)):
+            return   # another tab went on: the link is taken against the newest game
         if g is None:
             if number != 0:
                 self.problem = Reason("friend-unknown-game", "This link belongs to a game this browser does not hold: "
@@ -277,17 +363,18 @@ class FriendMode(BaseMode):
         if self.busy is not None:
             self.problem = Reason("friend-busy", "Wait a moment: the last link is still being checked.")
             return
-        if g.number - 2 <= number < g.number and (
+        if number < g.number and (
                 g.messages[number].content == wire.from_text(text)[:len(g.messages[number].content)]):
-            return   # the last link taken or sent, opened again (a reload): the game is shown as it is
-        # an older link goes on to the game, which says it was opened already (friend-seen) and changes nothing
+            self.note = seen_again(g, number)   # a link this game holds, opened again: said, nothing changes
+            return
         self._start("receive", lambda: g.receive_steps(text), lambda _: None)
 
     # ------------------------------------------------------------ running the cryptography
     def play(self, move: str, chosen: frozenset[Key] = frozenset()) -> None:
-        """Play this side's move: the message carrying it is made in steps, then shown to send."""
+        """Play this side's move: the message carrying it is made in steps, then shown to send (unless another
+        tab went on meanwhile: then this tab follows it, and the move is not played)."""
         g = self.game
-        if g is None or not self.may_move():
+        if g is None or not self.may_move() or self.sync():
             return
         self._start("play", lambda: g.play_steps(move), lambda _: None)
 
@@ -321,6 +408,8 @@ class FriendMode(BaseMode):
                 self.busy = None
                 self.after_change()
                 self.side.after_run()
+                if self.stale and self.busy is None:
+                    self.sync()
             self.page.refresh()
 
     async def _crypto(self) -> bool:
@@ -416,6 +505,18 @@ class FriendMode(BaseMode):
         if g is None or g.outgoing() is None:
             return ""
         return self.page.platform.page_url() + "#" + g.outgoing_text()
+
+
+def seen_again(g: FriendGame, number: int) -> Reason:
+    """What to say of a link of this game opened again: one's own last link (or invitation) to send, one's own
+    earlier link the friend has answered, or the friend's link taken already."""
+    m = g.messages[number]
+    values = {"name": g.names[g.other], "number": number + 1}
+    if m.sender == g.seat and number == g.number - 1:
+        if number == 0:
+            return Reason("friend-own-invitation", "", values)
+        return Reason("friend-own-link", "", values)
+    return Reason("friend-own-old" if m.sender == g.seat else "friend-seen", "", values)
 
 
 def _result(p: Position, seat: int) -> RoundResult:

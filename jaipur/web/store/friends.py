@@ -6,6 +6,11 @@ a JSON array with one entry per game — its id, the friend's name, this side's 
 how many messages it has — so the start screen can list the games without reading every one. A game that
 cannot be read is left in storage untouched (and said so); nothing here ever touches another game's key.
 
+Several tabs may hold one game. What is kept only ever moves forward: `keep` writes a game only when the kept
+one's messages are the first of its own (`compare` reads the message chains, never a clock), and says `behind`
+otherwise, so a tab that fell behind, or made a move another tab had already made differently, never writes
+over the newer game: it reads that game back instead (`newer`).
+
 The fair-play package (`jaipur.fair`) is imported only once there is a game with a friend to read: a browser
 that never played one boots without it.
 """
@@ -14,7 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ... import safejson
 
@@ -103,18 +108,71 @@ def load_game_data(store: Storage, ident: str) -> Any:
     return safejson.loads(text, "The saved game with a friend", max_chars=MAX_SAVE)
 
 
-def keep(store: Storage, game: FriendGame) -> bool:
-    """Keep a game and its line in the list (first); False when the browser refused to store it."""
+Relation = Literal["same", "ahead", "behind", "diverged", "none"]
+"""How a game held in a tab stands against the one kept: the same messages; ahead (the kept messages are the first
+of the tab's); behind (the tab's are the first of the kept ones); diverged (each has a message the other has not,
+at the same number); none (nothing readable is kept)."""
+
+
+def chain(data: Any) -> list[str] | None:
+    """The message texts of a kept game's data, in order (None when the data has none)."""
+    messages = data.get("messages") if isinstance(data, dict) else None
+    if not isinstance(messages, list) or not all(isinstance(m, str) for m in messages):
+        return None
+    return messages
+
+
+def compare(held: list[str], kept: list[str] | None) -> Relation:
+    """How a tab's message chain stands against the kept one.
+
+    >>> compare(["a", "b"], ["a"]), compare(["a"], ["a", "b"]), compare(["a", "c"], ["a", "b"])
+    ('ahead', 'behind', 'diverged')
+    """
+    if kept is None:
+        return "none"
+    common = min(len(held), len(kept))
+    if held[:common] != kept[:common]:
+        return "diverged"
+    if len(held) == len(kept):
+        return "same"
+    return "ahead" if len(held) > len(kept) else "behind"
+
+
+def held_chain(game: FriendGame) -> list[str]:
+    """A game's message texts as `to_json` keeps them."""
+    from ...record import b64encode
+
+    return [b64encode(raw) for raw in game.raw]
+
+
+def newer(store: Storage, game: FriendGame) -> Any:
+    """The kept data of this game when it is newer than the tab's (behind or diverged: another tab went on);
+    None when the tab's game is as new as the kept one or newer, or nothing readable is kept."""
+    try:
+        data = load_game_data(store, game_id(game))
+    except ValueError:
+        return None
+    if data is None or data.get("seat") != game.seat:
+        return None
+    return data if compare(held_chain(game), chain(data)) in ("behind", "diverged") else None
+
+
+def keep(store: Storage, game: FriendGame) -> Literal["kept", "refused", "behind"]:
+    """Keep a game and its line in the list (first), unless the kept one is newer (`behind`: nothing is written);
+    `refused` when the browser refused to store it."""
+    if newer(store, game) is not None:
+        return "behind"
     ident = game_id(game)
     if not store.store(KEY_PREFIX + ident, json.dumps(game.to_json(), separators=(",", ":"))):
-        return False
+        return "refused"
     entries = [e for e in list_games(store) if e.id != ident]
     entries.insert(0, entry_for(game))
     while len(entries) > MAX_GAMES:
         gone = next((e for e in reversed(entries) if e.status in ("over", "invalid") or e.abandoned), entries[-1])
         entries.remove(gone)
         store.remove(KEY_PREFIX + gone.id)
-    return store.store(INDEX_KEY, json.dumps([asdict(e) for e in entries], ensure_ascii=False, separators=(",", ":")))
+    listed = store.store(INDEX_KEY, json.dumps([asdict(e) for e in entries], ensure_ascii=False, separators=(",", ":")))
+    return "kept" if listed else "refused"
 
 
 def kept_game_of(store: Storage, text: str) -> str | None:
