@@ -595,6 +595,8 @@ WORDS: dict[str, str] = {
     "friend.status.over-send": "The match is over. Send {name} this last link so their page can check the round too.",
     "friend.status.invalid": "This game is not valid: a message broke the rules of fair play.",
     "friend.status.abandoned": "You stopped waiting for {name}, who stopped answering after message {n}.",
+    "friend.status.dealing": "Round {round} is being dealt: your cards come with {name}'s next link.",
+    "friend.status.dealing-they-start": "Round {round} is dealt, and {name} starts: your cards come with their first move.",
     # ---- playing a friend live (web/live/, web/modes/friend_live.py)
     "live.go": "Play live",
     "live.again": "Go live again",
@@ -609,6 +611,7 @@ WORDS: dict[str, str] = {
     "live.paste": "Paste the code {name} sends back",
     "live.connect": "Connect",
     "live.lost": "The live connection to {name} was lost: moves go by links again, and nothing is lost. Go live again when you can.",
+    "why.live-friend-stopped": "{name} stopped playing live: moves go by links again, and nothing is lost.",
     "live.presence.connected": "Live with {name}.",
     "live.presence.thinking": "Live: {name} is thinking.",
     "live.presence.gone": "{name} has gone.",

@@ -611,6 +611,8 @@ WORDS: dict[str, str] = {
     "friend.status.over-send": "مسابقه تمام شد. این آخرین پیوند را برای {name} بفرستید تا صفحهٔ او هم دور را وارسی کند.",
     "friend.status.invalid": "این بازی نامعتبر است: پیامی قواعد بازی منصفانه را شکست.",
     "friend.status.abandoned": "دیگر منتظر {name} نیستید؛ او پس از پیام {n} پاسخ نداد.",
+    "friend.status.dealing": "دور {round} در حال پخش است: کارت‌های شما با پیوند بعدی {name} می‌رسند.",
+    "friend.status.dealing-they-start": "دور {round} پخش شده است و {name} آغاز می‌کند: کارت‌های شما با نخستین حرکت او می‌رسند.",
     # ---- playing a friend live (web/live/, web/modes/friend_live.py)
     "live.go": "بازی زنده",
     "live.again": "دوباره زنده شوید",
@@ -625,6 +627,7 @@ WORDS: dict[str, str] = {
     "live.paste": "کدی را که {name} برمی‌گرداند بچسبانید",
     "live.connect": "وصل شوید",
     "live.lost": "اتصال زنده با {name} قطع شد: حرکت‌ها دوباره با پیوند می‌روند و چیزی گم نمی‌شود. هر وقت توانستید دوباره زنده شوید.",
+    "why.live-friend-stopped": "{name} بازی زنده را متوقف کرد: حرکت‌ها دوباره با پیوند می‌روند و چیزی گم نمی‌شود.",
     "live.presence.connected": "زنده با {name}.",
     "live.presence.thinking": "زنده: {name} در حال فکر کردن است.",
     "live.presence.gone": "{name} رفته است.",

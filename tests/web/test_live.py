@@ -301,3 +301,93 @@ def test_the_page_without_webrtc_says_so() -> None:
     click(a, "friend-invite", text="Ava")
     click(a, "go-live")
     assert codes(a) == ["live-unsupported"] and friend_state(a) == "waiting"
+
+
+# ---------------------------------------------------------------- sentences that end with their moment
+
+
+def note_codes(c: Controller) -> list[str]:
+    return [n.attrs["data-note"] for n in find(c.platform.node) if "data-note" in n.attrs]  # type: ignore[attr-defined]
+
+
+def move_by_link(a: Controller, b: Controller) -> None:
+    """Whoever's turn it is plays; the other opens the link."""
+    mover = next(c for c in (a, b) if c.mode.game.status == "your-turn")  # type: ignore[union-attr]
+    other = b if mover is a else a
+    mover.mode.play(mover.mode.game.legal_moves()[0])  # type: ignore[union-attr]
+    mover.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+    mover.draw()
+    click(other, "friend-paste", text=link_of(mover))
+
+
+def test_stopping_live_is_said_to_the_friend_once_and_not_as_a_lost_connection() -> None:
+    net = FakeNet()
+    a, b = started(net)
+    connect(net, a, b)
+    play_live(net, a, b, Rng(4), moves=2)
+    click(a, "live-off")
+    settle(net, a, b)
+    assert live_state(a) == live_state(b) == "off"
+    assert note_codes(b) == ["live-friend-stopped"]
+    assert "Ava stopped playing live" in text_of(b.platform.node)  # type: ignore[attr-defined]
+    assert "was lost" not in text_of(b.platform.node)  # type: ignore[attr-defined]
+    move_by_link(a, b)
+    assert note_codes(a) == note_codes(b) == []                   # the moment is over
+
+
+def test_a_lost_connection_is_said_until_the_game_goes_on_by_links() -> None:
+    net = FakeNet()
+    a, b = started(net)
+    connect(net, a, b)
+    play_live(net, a, b, Rng(8), moves=2)
+    net.cut()
+    settle(net, a, b)
+    assert live_state(a) == live_state(b) == "lost"
+    move_by_link(a, b)
+    for c in (a, b):
+        c.draw()
+        assert live_state(c) == "off"
+        assert "was lost" not in text_of(c.platform.node)  # type: ignore[attr-defined]
+        assert find(c.platform.node, data_action="go-live")  # type: ignore[attr-defined]
+
+
+def test_after_live_stops_a_message_the_friend_holds_is_not_asked_for_again() -> None:
+    net = FakeNet()
+    a, b = started(net)
+    connect(net, a, b)
+    play_live(net, a, b, Rng(6), moves=3)
+    sender = next(c for c in (a, b) if c.mode.game.outgoing() is not None)  # type: ignore[union-attr]
+    click(a, "live-off")
+    settle(net, a, b)
+    sender.draw()
+    assert link_of(sender) == ""
+    assert "Send this link" not in text_of(sender.platform.node)  # type: ignore[attr-defined]
+
+
+def test_the_next_round_over_live_shows_the_new_round_as_it_is_dealt() -> None:
+    net = FakeNet()
+    a = live_page(net)
+    click(a, "play-friend")
+    click(a, "friend-invite", text="Ava")
+    b = live_page(net, hash_text=link_of(a)[link_of(a).index("#"):])
+    click(b, "friend-accept", text="Bo")
+    click(a, "friend-paste", text=link_of(b))
+    connect(net, a, b)
+    rng = Rng(12)
+    while not a.mode.game.results():  # type: ignore[union-attr]
+        assert play_live(net, a, b, rng, moves=1) == 1
+    settle(net, a, b)
+    assert a.dialog == b.dialog == "round"
+    for c in (a, b):
+        click(c, "next-round")
+        settle(net, a, b)
+    for c in (a, b):
+        g = c.mode.game  # type: ignore[union-attr]
+        if g.status == "your-turn":
+            assert c.screen == "table" and "Round 2" in text_of(c.platform.node)  # type: ignore[attr-defined]
+        else:                                 # the friend starts: this side's cards come with their first move
+            assert c.screen == "friend"
+            assert "Round 2 is dealt" in text_of(c.platform.node)  # type: ignore[attr-defined]
+            assert "Round 1" not in text_of(c.platform.node)  # type: ignore[attr-defined]
+    play_live(net, a, b, rng, moves=1)
+    assert a.screen == b.screen == "table"

@@ -422,6 +422,10 @@ class FriendPanel:
     until the game changes."""
     pasted: str = ""
     """The text of a refused paste, kept in the box to correct."""
+    dealing: int = 0
+    """The round being dealt while this side's cards of it are still coming (0: none)."""
+    dealing_they_start: bool = False
+    """The friend starts that round (this side's cards come with their first move)."""
 
 
 @dataclass

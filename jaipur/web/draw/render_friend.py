@@ -46,6 +46,9 @@ def status_line(panel: FriendPanel, s: Strings) -> str:
         return s.t(f"friend.busy.{panel.busy}")
     if panel.phase == "setup":
         return s.t("friend.setup.about")
+    if panel.dealing and not panel.link and panel.status in ("their-turn", "waiting"):
+        key = "friend.status.dealing-they-start" if panel.dealing_they_start else "friend.status.dealing"
+        return s.t(key, name=friend, round=panel.dealing)
     if panel.live == "connected" and panel.status in ("their-turn", "waiting"):
         key = "live.status.their-turn" if panel.status == "their-turn" else "live.status.waiting"
         return s.t("live.status.result" if panel.result_coming else key, name=friend)

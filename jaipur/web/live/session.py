@@ -8,7 +8,8 @@ The channel carries the same signed messages as links (`jaipur.fair`), in frames
   its last message again (after a reconnect, or when one was lost);
 - `{"t": "msg", "m": text}` — a message, the same text a link carries after `#`;
 - `{"t": "rematch", "m": text}` — an invitation to a new match (its first message);
-- `{"t": "bye"}` — the other side left the game's page.
+- `{"t": "bye"}` — the other side left the game's page; `{"t": "bye", "w": "stop"}` — it stopped playing live
+  and goes on by links (its page is still there).
 
 Nothing here trusts the other side: a frame that is not one of these is dropped, and every message goes to
 the game, which checks it like a pasted link. The browser side (`assets/js/live.js`) owns the timers: it
@@ -81,6 +82,7 @@ class Live:
         self.channel: Channel | None = None
         self.problem: Refused | None = None
         self.peer_has = -1                      # the messages the other side holds (its last `have`)
+        self.stopped = False                    # the friend stopped playing live (said once by the host)
         self.sent: set[int] = set()             # the messages sent over this connection
 
     # ------------------------------------------------------------ connecting
@@ -138,10 +140,12 @@ class Live:
             self.lost(kind)
 
     def lost(self, why: str = "close") -> None:
-        """The channel dropped (or never opened): links carry the game on."""
+        """The channel dropped (or never opened), or the friend stopped it (`stop`): links carry the game on."""
         was = self.state
         self._drop()
-        if was == "connected":
+        if why == "stop" and was == "connected":
+            self.state, self.stopped = "off", True
+        elif was == "connected":
             self.state = "lost"
         else:
             self.state = "off"
@@ -149,10 +153,10 @@ class Live:
                                    "again (on another network, name a STUN server in the settings).", "live-failed")
         self.host.changed()
 
-    def close(self, say_bye: bool = True) -> None:
-        """Stop the live channel (this side leaves, or goes on by links): the friend is told."""
+    def close(self, say_bye: bool = True, stop: bool = False) -> None:
+        """Stop the live channel (this side leaves, or goes on by links: `stop`): the friend is told."""
         if say_bye and self.state == "connected":
-            self._send({"t": "bye"})
+            self._send({"t": "bye", "w": "stop"} if stop else {"t": "bye"})
         self._drop()
         self.state = "off"
 
@@ -182,7 +186,7 @@ class Live:
         elif kind == "rematch" and isinstance(body, str):
             self.host.invited(body)
         elif kind == "bye":
-            self.lost("bye")
+            self.lost("stop" if frame.get("w") == "stop" else "bye")
 
     def _send(self, frame: dict[str, Any]) -> bool:
         channel = self.channel

@@ -65,7 +65,7 @@ class FriendMode(BaseMode):
         self.side = LiveSide(self)              # the live channel, when the game goes live
 
     # ------------------------------------------------------------ what the bar says, for as long as it holds
-    def _moment(self) -> int:
+    def moment(self) -> int:
         """The game's moment: how many messages it has (-1 before there is a game)."""
         return self.game.number if self.game is not None else -1
 
@@ -73,11 +73,11 @@ class FriendMode(BaseMode):
     def problem(self) -> Reason | None:
         """Why the last link or action was refused, while the game is where it was then."""
         reason, at = self._problem
-        return reason if at == self._moment() else None
+        return reason if at == self.moment() else None
 
     @problem.setter
     def problem(self, reason: Reason | None) -> None:
-        self._problem = (reason, self._moment())
+        self._problem = (reason, self.moment())
         if reason is None:
             self.pasted = ""
 
@@ -85,17 +85,30 @@ class FriendMode(BaseMode):
     def note(self) -> Reason | None:
         """What just happened that is not a refusal, while the game is where it was then."""
         reason, at = self._note
-        return reason if at == self._moment() else None
+        return reason if at == self.moment() else None
 
     @note.setter
     def note(self, reason: Reason | None) -> None:
-        self._note = (reason, self._moment())
+        self._note = (reason, self.moment())
 
     # ------------------------------------------------------------ what the table shows
     @property
     def screen(self) -> str:
-        """The table once this side holds cards, else the friend screen (invitation, answer, waiting)."""
-        return "table" if self.game is not None and self.game.view() is not None else "friend"
+        """The table once this side holds cards, else the friend screen (invitation, answer, waiting, and a new
+        round being dealt once the last one's result is closed)."""
+        if self.game is None or self.game.view() is None:
+            return "friend"
+        return "friend" if self.dealing()[0] and self.page.dialog not in ("round", "match") else "table"
+
+    def dealing(self) -> tuple[int, int | None]:
+        """The round being dealt while this side's cards of it have not come yet, and the seat that starts it;
+        (0, None) when the table shows the round being played."""
+        g = self.game
+        shown = g.table_round() if g is not None else None
+        if g is None or shown is None or not g.rounds or max(g.rounds) <= shown.number or shown.final is None:
+            return 0, None
+        result = _result(shown.final, g.seat)
+        return max(g.rounds), result.get("next_starter")
 
     @screen.setter
     def screen(self, value: str) -> None:
@@ -158,13 +171,14 @@ class FriendMode(BaseMode):
         g = self.game
         side = self.side
         link = side.code()
-        if not link and g is not None and g.outgoing() is not None and not side.carries():
+        if not link and g is not None and g.outgoing() is not None and not side.carries() and not side.holds_last():
             link = self.page.platform.page_url() + "#" + g.outgoing_text()   # live, the channel carries it
         phase = "game" if g is not None else ("invited" if self.invitation else "setup")
         invalid = None
         if g is not None and g.invalid is not None:
             invalid = Reason(g.invalid.code, g.invalid.message, dict(g.invalid.values))
         v = g.view() if g is not None else None
+        dealt, starter = self.dealing()
         return FriendPanel(
             phase=phase, status=g.status if g is not None else "waiting", link=link,
             live=side.state, live_role=side.role, live_code=side.code(),
@@ -179,7 +193,8 @@ class FriendMode(BaseMode):
             market_coming=int(v.get("coming", {}).get("market", 0)) if v else 0,
             herd_coming=bool(v and v.get("coming", {}).get("herd")),
             sent_move=bool(g and g.messages and g.messages[-1].sender == g.seat and g.messages[-1].move is not None),
-            note=self.note, pasted=self.pasted if self.problem is not None else "")
+            note=self.note, pasted=self.pasted if self.problem is not None else "",
+            dealing=dealt, dealing_they_start=g is not None and starter == g.other)
 
     def log(self) -> list[LogEntry]:
         """Every round's deal, moves and (once checked) result, as this side saw them."""

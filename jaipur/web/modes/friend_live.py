@@ -40,6 +40,7 @@ class LiveSide:
         self.rematch = ""                         # the friend's invitation to a rematch, over the channel
         self.problem: Reason | None = None
         self._turn = False
+        self._lost_at: int | None = None          # the game's moment when the channel was lost
 
     # ------------------------------------------------------------ what the table shows
     @property
@@ -49,8 +50,20 @@ class LiveSide:
 
     @property
     def state(self) -> str:
-        """off | connecting | connected | lost (the table's `data-friend-live`)."""
-        return self.live.state if self.live is not None else "off"
+        """off | connecting | connected | lost (the table's `data-friend-live`); a lost channel reads as off once
+        the game has gone on by links (its sentence has had its moment)."""
+        if self.live is None:
+            return "off"
+        if self.live.state == "lost" and self._lost_at is not None and self._lost_at != self.mode.moment():
+            return "off"
+        return self.live.state
+
+    def holds_last(self) -> bool:
+        """The friend's page said it holds this side's last message (over a channel since closed): nothing to
+        send by hand."""
+        g, live = self.mode.game, self.live
+        return (g is not None and live is not None and live.game == g.game and g.outgoing() is not None
+                and live.peer_has > g.number - 1)
 
     def presence(self) -> str:
         """The friend as the bar shows them: connected, thinking (their turn), gone, or '' (not live)."""
@@ -110,6 +123,13 @@ class LiveSide:
         live = self.live
         if live is not None and live.problem is not None:
             self.problem, live.problem = Reason(live.problem.code, live.problem.message, dict(live.problem.values)), None
+        if live is not None:
+            self._lost_at = (self._lost_at if self._lost_at is not None else self.mode.moment()) \
+                if live.state == "lost" else None
+            if live.stopped:   # the friend pressed Stop playing live: said until the game goes on
+                live.stopped = False
+                g = self.mode.game
+                self.mode.note = Reason("live-friend-stopped", "", {"name": g.names[g.other] if g else ""})
         self.mode.page.refresh()
 
     # ------------------------------------------------------------ the player's buttons
@@ -120,7 +140,7 @@ class LiveSide:
         if action == "go-live" and g is not None and g.status not in ("invalid",) and self.mode.busy is None:
             self._spawn(lambda live: live.offer())
         elif action == "live-off" and self.live is not None:
-            self.live.close()
+            self.live.close(stop=True)
         elif action == "live-stun":
             stun = clean_stun(text)
             if stun is None:
