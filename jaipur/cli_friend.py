@@ -4,17 +4,20 @@ Standard output carries only the messages to send to the friend, one a line (the
 or a whole link with `--link`); everything for the player (the table, prompts, what happened) goes to
 standard error. Standard input takes the friend's messages (a link, the part after `#`, or the base64url)
 and, on the player's turn, a move in notation (`TD`, `TM`, `XDG-LM`, `S3L`) or a word: `legal`, `table`,
-`quit`. A page and a terminal, or two terminals, play each other: each passes on what the other printed.
+`quit`, `again` (print the message to send once more). A page and a terminal, or two terminals, play each
+other: each passes on what the other printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import safejson
 from .cli_io import write_line
 from .errors import BadMoveError, JaipurError
 from .fair import Cheated, FairError, FriendGame, Refused
@@ -22,6 +25,8 @@ from .notation import parse_move
 from .rng import Rng
 from .types import View
 
+MAX_STATE = 2_000_000
+"""The longest state file read (characters): a whole match is about 60,000."""
 EPILOG = """\
 How a game goes: the inviter runs `python -m jaipur friend --invite --name Ava` and sends the line it
 prints to the friend, who runs `python -m jaipur friend --name Bo` and pastes it; from then on each side
@@ -78,6 +83,9 @@ class Terminal:
             self.game = self._load()
         except FairError as exc:
             return self._fail(exc)
+        if self.game is not None and self.game.outgoing_text():   # printed when it was made: not again on resume
+            self.sent = self.game.outgoing_text()
+            self.say("Your last message still waits for your friend's answer (type `again` to print it once more).")
         if self.game is None and self.args.invite:
             self.game = FriendGame.invite(self.args.name or "Friend", self.args.mode)
             self.say("Invitation made: send the line below to your friend, then paste their answer here.")
@@ -126,11 +134,19 @@ class Terminal:
         if game is not None and word in ("legal", "moves"):
             self.say("Legal moves: " + (" ".join(game.legal_moves()) or "none now"))
             return None
-        if len(line) < 24 and game is not None:
+        if game is not None and word in ("again", "resend"):
+            if game.outgoing_text():
+                self._print(game.outgoing_text())
+            else:
+                self.say("Nothing waits to be sent: your friend has your last message.")
+            return None
+        if len(line) < 24 and game is not None:   # a message is far longer: this is a move, or meant to be one
             try:
                 parse_move(line)
-            except BadMoveError:
-                pass
+            except BadMoveError as exc:
+                self.say(f"'{line}' is not a move: {exc.message} Moves are written like TD, TM, XDG-LM, S3L; "
+                         "type legal to list yours.")
+                return None
             else:
                 if not game.move_due():
                     self.say("It is not your turn: wait for your friend's message.")
@@ -178,11 +194,14 @@ class Terminal:
         out = game.outgoing_text()
         if out and out != self.sent:
             self.sent = out
-            link = f"{self.args.link}#{out}" if self.args.link else out
-            write_line(link, self.stdout)
-            self.stdout.flush()
+            self._print(out)
             if game.status != "over":
                 self.say("Send the line above to your friend.")
+
+    def _print(self, out: str) -> None:
+        """A message to send, on standard output (as a link with --link)."""
+        write_line(f"{self.args.link}#{out}" if self.args.link else out, self.stdout)
+        self.stdout.flush()
 
     def _show(self) -> None:
         game = self.game
@@ -211,7 +230,8 @@ class Terminal:
         if not path or not Path(path).is_file():
             return None
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = safejson.loads(Path(path).read_text(encoding="utf-8"), f"The state file {path}",
+                                  max_chars=MAX_STATE)
         except (OSError, ValueError) as exc:
             raise FairError(f"The state file {path} cannot be read: {exc}.", "friend-bad-save") from None
         game = FriendGame.from_json(data)
@@ -219,8 +239,12 @@ class Terminal:
         return game
 
     def _save(self) -> None:
+        """Keep the game in the state file, readable by this user only (it holds this side's secret keys)."""
         if self.args.state and self.game is not None:
-            Path(self.args.state).write_text(json.dumps(self.game.to_json()), encoding="utf-8")
+            fd = os.open(self.args.state, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.chmod(self.args.state, 0o600)   # a file made before with wider rights is narrowed too
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(json.dumps(self.game.to_json()))
 
     def _fail(self, exc: FairError) -> int:
         self.say(exc.message)

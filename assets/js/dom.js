@@ -229,10 +229,21 @@ window.jaipurDom = (() => {
     const updateReady = () => send({type: "update-ready"});  // index.html: a new release waits (sw.js)
     window.addEventListener("jaipur:update-ready", updateReady);
     if (document.documentElement.dataset.update === "ready") updateReady();
-    window.addEventListener("hashchange", () => {  // a link of a game with a friend (a move, an offer to go live) opened in this tab
-      const hash = String(location.hash);
+    // a link of a game with a friend (a move, an offer to go live) opened in this tab; where the browser has the
+    // Navigation API, also the very link the address already shows, opened again (no hashchange comes then)
+    const friendHash = (hash) => {
       if (hash.indexOf("friend=") >= 0 || hash.indexOf("live=") >= 0) send({type: "hash", text: hash.slice(0, 9000)});
-    });
+    };
+    if (window.navigation && typeof window.navigation.addEventListener === "function") {
+      window.navigation.addEventListener("navigate", (event) => {
+        if (!event.hashChange || !event.destination) return;
+        let hash = "";
+        try { hash = new URL(event.destination.url).hash; } catch (err) { return; }
+        setTimeout(() => friendHash(String(hash)), 0);   // after the address shows it
+      });
+    } else {
+      window.addEventListener("hashchange", () => friendHash(String(location.hash)));
+    }
     window.addEventListener("storage", (event) => {  // another tab of this site saved (only other tabs get this):
       // the saved match, or a game with a friend (each game's key, and the start screen's list of them)
       const key = event.key === null ? "" : String(event.key);

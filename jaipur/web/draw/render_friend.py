@@ -148,7 +148,7 @@ def friend_screen(state: TableState, s: Strings) -> Node:
     if panel.phase == "setup":
         body += [
             h("p", {"class": "note"}, s.t("friend.fair")),
-            _name_field(s),
+            _name_field(s, panel.me),
             h("fieldset", {"class": "choices two", "data-choice": "friend-mode"},
               h("legend", {}, s.t("start.mode")),
               [h("button", {"type": "button", "class": "choice", "data-action": "friend-mode", "data-value": m,
@@ -162,7 +162,7 @@ def friend_screen(state: TableState, s: Strings) -> Node:
         body += [
             h("p", {"class": "note"}, s.t(f"mode.{panel.mode}")),
             h("p", {"class": "note"}, s.t("friend.fair")),
-            _name_field(s),
+            _name_field(s, panel.me),
             h("button", {"type": "button", "class": "primary big", "data-action": "friend-accept",
                          "data-input": NAME_FIELD, "disabled": panel.busy is not None or not panel.friend,
                          "data-autofocus": True}, s.t("friend.accept"))]
@@ -244,11 +244,12 @@ def rematch_box(panel: FriendPanel, s: Strings) -> Node | None:
                         "disabled": panel.busy is not None}, s.t("live.rematch"))
 
 
-def _name_field(s: Strings) -> Node:
+def _name_field(s: Strings, name: str = "") -> Node:
+    """The player's name, as they gave it last time (text in a field, never markup)."""
     return h("div", {"class": "name-field"},
              h("label", {"for": NAME_FIELD}, s.t("friend.your-name")),
              h("input", {"id": NAME_FIELD, "type": "text", "maxlength": 24, "autocomplete": "nickname",
-                         "spellcheck": "false", "placeholder": s.t("friend.your-name")}))
+                         "spellcheck": "false", "placeholder": s.t("friend.your-name"), "value": name or None}))
 
 
 def friends_list(state: TableState, s: Strings) -> Node | None:

@@ -32,7 +32,7 @@ from ..draw.model import FriendPanel, Key, LogEntry, MoveEntry, TableState, desc
 from ..draw.motion import Flight, Played
 from ..i18n import Reason, Strings
 from ..live import signal
-from ..store.friends import compare, held_chain, keep, load_game_data, newer
+from ..store.friends import compare, held_chain, keep, load_game_data, newer, remember_name, remembered_name
 from .base import MODAL, BaseMode, Page, fill
 from .friend_live import LIVE_ACTIONS, LiveSide
 from .thinker import stepped
@@ -186,7 +186,7 @@ class FriendMode(BaseMode):
             rematch_from=bool(side.rematch), stun=side.settings.stun, alert=side.settings.alert,
             live_ok=bool(g is not None and g.status != "invalid" and not self.page.embed),
             friend=(g.names[g.other] if g is not None else self.inviter) or "",
-            me=g.names[g.seat] if g is not None else "", seat=self.viewer, busy=self.busy, problem=self.problem or side.problem,
+            me=g.names[g.seat] if g is not None else remembered_name(self.page.platform), seat=self.viewer, busy=self.busy, problem=self.problem or side.problem,
             copied=self.copied, mode=g.mode if g is not None else self.invite_mode, number=g.number if g else 0,
             invalid=invalid, abandoned=bool(g and g.abandoned),
             result_coming=bool(v and v.get("coming", {}).get("result")),
@@ -320,9 +320,11 @@ class FriendMode(BaseMode):
             self.invite_mode = value
         elif action == "friend-invite" and self.game is None and not self.invitation and self.busy is None:
             name, mode = clean_name(text), self.invite_mode
+            remember_name(self.page.platform, name)
             self._start("invite", lambda: FriendGame.invite_steps(name, mode), self._adopt)
         elif action == "friend-accept" and self.game is None and self.invitation and self.busy is None:
             name, link = clean_name(text), self.invitation
+            remember_name(self.page.platform, name)
             self._start("accept", lambda: FriendGame.accept_steps(link, name), self._adopt)
         elif action == "friend-paste":
             self.pasted = text.strip()[:9000]   # shown again in the box when it is refused

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 KEY_PREFIX = "jaipur.friend.v1."
 INDEX_KEY = "jaipur.friends.v1"
+NAME_KEY = "jaipur.friend-name.v1"
+"""The name this player gave in their last invitation or answer (plain text), offered for the next one."""
 MAX_GAMES = 50
 """Games listed at most (the oldest finished ones go first when there are more)."""
 MAX_SAVE = 400_000
@@ -194,3 +196,17 @@ def forget(store: Storage, ident: str) -> None:
         store.remove(KEY_PREFIX + ident)
         entries = [asdict(e) for e in list_games(store) if e.id != ident]
         store.store(INDEX_KEY, json.dumps(entries, ensure_ascii=False, separators=(",", ":")))
+
+
+def remembered_name(store: Storage) -> str:
+    """The name given last time ('' when none, or when what is kept is not a name)."""
+    from ...fair import clean_name
+
+    text = store.load(NAME_KEY)
+    return clean_name(text) if isinstance(text, str) and len(text) <= 400 else ""
+
+
+def remember_name(store: Storage, name: str) -> None:
+    """Keep the name given, for the next invitation or answer (nothing when it is empty)."""
+    if name:
+        store.store(NAME_KEY, name)
