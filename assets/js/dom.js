@@ -236,7 +236,9 @@ window.jaipurDom = (() => {
     };
     if (window.navigation && typeof window.navigation.addEventListener === "function") {
       window.navigation.addEventListener("navigate", (event) => {
-        if (!event.hashChange || !event.destination) return;
+        // a fragment changed, or the player opened the same address again; not the page's own replaceState
+        const opened = event.hashChange || event.userInitiated || event.navigationType === "push";
+        if (!opened || !event.destination || !event.destination.sameDocument) return;
         let hash = "";
         try { hash = new URL(event.destination.url).hash; } catch (err) { return; }
         setTimeout(() => friendHash(String(hash)), 0);   // after the address shows it

@@ -131,10 +131,17 @@ def configs(side: Side) -> list[dict[str, Any]]:
 
 
 def next_round_if_shown(side: Side) -> bool:
-    if side.page.query_selector("[data-dialog=round]") is None:
+    """Close a round's result; the page then shows the next round (its table, or, while this side's cards are
+    still coming with the friend's first move, the friend screen saying so), never the round just closed."""
+    dialog = side.page.query_selector("[data-dialog=round] [data-round-result]")
+    if dialog is None:
         return False
+    ended = dialog.get_attribute("data-round")
     side.page.click("[data-dialog=round] button[data-action=next-round]")
     side.page.wait_for_selector("[data-dialog=round]", state="detached")
+    shown = side.page.evaluate("() => { const m = document.querySelector('main.table[data-round]');"
+                               " return m ? m.dataset.round : 'dealing'; }")
+    assert shown != ended, f"round {ended} is still shown after its result was closed"
     return True
 
 
