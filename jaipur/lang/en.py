@@ -566,6 +566,7 @@ WORDS: dict[str, str] = {
     "friend.paste-open": "Open the link",
     "friend.abandon": "Stop waiting",
     "friend.coming": "A card on its way: it shows when your friend's next link comes",
+    "friend.bonus-coming": "Your bonus token: its value shows with your friend's next link (their page opens it).",
     "friend.games": "Games with friends",
     "friend.game-line": "{name}: {status}",
     "friend.abandoned": "stopped waiting",

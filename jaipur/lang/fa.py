@@ -582,6 +582,7 @@ WORDS: dict[str, str] = {
     "friend.paste-open": "گشودن پیوند",
     "friend.abandon": "دیگر منتظر نمی‌مانم",
     "friend.coming": "کارتی در راه است: با پیوند بعدی دوستتان دیده می‌شود",
+    "friend.bonus-coming": "ژتون پاداش شما: ارزشش با پیوند بعدی دوستتان نمایان می‌شود (صفحهٔ او آن را باز می‌کند).",
     "friend.games": "بازی‌ها با دوستان",
     "friend.game-line": "{name}: {status}",
     "friend.abandoned": "دیگر منتظر نیستید",

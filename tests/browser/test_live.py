@@ -230,6 +230,11 @@ def test_two_browsers_connect_and_play_a_whole_match_live_then_rematch_in_englis
         side.page.wait_for_function("() => ['your-turn', 'their-turn'].includes((document.querySelector("
                                     "'main.table[data-friend]') || {dataset: {}}).dataset.friend)", timeout=WAIT_MS)
         assert live_state(side) == "connected" and side.problems() == []
+    ava.page.click("button[data-action=live-off]")              # Ava stops: Bo is told once, not "lost"
+    bo.page.wait_for_function("() => !!document.querySelector('[data-note=live-friend-stopped]')", timeout=WAIT_MS)
+    assert live_state(ava) == live_state(bo) == "off"
+    assert "lost" not in bo.page.inner_text(".friend-bar")
+    for side in people:
         side.log.assert_clean()
 
 

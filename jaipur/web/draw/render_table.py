@@ -316,7 +316,9 @@ def _you(state: TableState, s: Strings, v: dict[str, Any], seat: int) -> Node:
                h("span", {"class": "who"}, h("span", {"class": "name"}, name), seal_marks(s, v["seals"][seat])),
                _token_groups(taken["goods"], s),
                [h("span", {"class": "token bonus", "data-size": size, "role": "img",
-                           "aria-label": s.t("token.bonus-hidden") if val is None else s.t("token.bonus", n=val)},
+                           # one's own value unknown: a friend game, whose next link opens it (say why)
+                           "title": s.t("friend.bonus-coming") if val is None else None,
+                           "aria-label": s.t("friend.bonus-coming") if val is None else s.t("token.bonus", n=val)},
                   s.num(val) if val is not None else "?")
                 for size, val in taken["bonus"]],
                h("span", {"class": "sum"}, s.t("rupees", n=total)))

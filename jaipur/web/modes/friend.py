@@ -100,6 +100,10 @@ class FriendMode(BaseMode):
             return "friend"
         return "friend" if self.dealing()[0] and self.page.dialog not in ("round", "match") else "table"
 
+    @screen.setter
+    def screen(self, value: str) -> None:
+        """Derived: BaseMode's assignment is ignored."""
+
     def dealing(self) -> tuple[int, int | None]:
         """The round being dealt while this side's cards of it have not come yet, and the seat that starts it;
         (0, None) when the table shows the round being played."""
@@ -109,10 +113,6 @@ class FriendMode(BaseMode):
             return 0, None
         result = _result(shown.final, g.seat)
         return max(g.rounds), result.get("next_starter")
-
-    @screen.setter
-    def screen(self, value: str) -> None:
-        """Derived: BaseMode's assignment is ignored."""
 
     @property
     def position(self) -> Position | None:
