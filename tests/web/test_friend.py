@@ -222,3 +222,39 @@ def test_a_round_ended_by_this_side_says_to_send_its_link() -> None:
     assert "بفرستید" in status_line(ended, strings("fa"))
     sent = FriendPanel(phase="game", status="waiting", link="", friend="Bo", result_coming=True)
     assert "send" not in status_line(sent, strings("en")).lower()
+
+
+def test_a_new_round_being_dealt_shows_as_such_never_as_the_last_round() -> None:
+    """Bo's page after round 1, when Ava starts round 2: his cards come with her first move. The page shows the
+    new round being dealt (the friend screen says so), not round 1's table; her first move brings round 2's."""
+    from fair.duel import Duel
+
+    from jaipur.fair.suite import secp256k1
+    from jaipur.web.store.friends import keep
+
+    def dealt_round_2(d: Duel) -> bool:   # Bo has made his pass of round 2's deal: Ava's hand opens with it
+        bo = d.sides[1]
+        return bool(bo.rounds) and max(bo.rounds) == 2 and bo.rounds[2].deck2 is not None
+
+    d = Duel.begin(4, suite=secp256k1(), mode="standard")   # a seed where Ava starts round 2
+    d.until(dealt_round_2)
+    d.deliver(move=False)
+    assert d.sides[0].move_due() and d.sides[1].table_round().number == 1  # type: ignore[union-attr]
+    storage: dict[str, str] = {}
+    bo = page(storage)
+    assert keep(bo.platform, d.sides[1]) == "kept"  # type: ignore[arg-type]
+    click(bo, "open-friend", d.sides[1].game.hex())
+    assert bo.screen == "friend"
+    said = text_of(bo.platform.node)  # type: ignore[attr-defined]
+    assert "it deals the cards. Ava starts" in said        # by links: his pass of the deal is still to send
+    from jaipur.web.draw.model import FriendPanel
+    from jaipur.web.draw.render_friend import status_line
+    from jaipur.web.i18n import strings
+    sent = FriendPanel(phase="game", status="their-turn", friend="Ava", seat=1, dealing=2, dealing_they_start=True)
+    assert status_line(sent, strings("en")) == "Round 2 is dealt, and Ava starts: your cards come with their first move."
+    assert not [n for n in find(bo.platform.node) if n.tag == "main" and "data-round" in n.attrs]  # type: ignore
+    ava = d.sides[0]
+    ava.play(ava.legal_moves()[0])
+    click(bo, "friend-paste", text=ava.outgoing_text())
+    assert bo.screen == "table"
+    assert [n.attrs["data-round"] for n in find(bo.platform.node) if n.tag == "main"] == ["2"]  # type: ignore
