@@ -123,17 +123,21 @@ def _challenge(group: ProofGroup, t: Transcript, chain: Sequence[Element], t1: E
 def prove_shuffle(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], shuffled: Shuffled,
                   context: Context, random: Random = DEFAULT_RANDOM) -> ShuffleProof:
     """The argument that `shuffled.out` is `deck` permuted and re-masked under `key` (GenProof)."""
-    q, g_, n = group.order, group.generator, len(deck)
     out, psi, rand = shuffled.out, shuffled.permutation, shuffled.randomness
-    if not (len(out) == len(psi) == len(rand) == n) or sorted(psi) != list(range(n)):
+    if not (len(out) == len(psi) == len(rand) == len(deck)) or sorted(psi) != list(range(len(deck))):
         raise ValueError("a shuffle of another deck")
+    return _argument(group, key, deck, out, psi, rand, context, random)
+
+
+def _argument(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
+              psi: Sequence[int], rand: Sequence[int], context: Context, random: Random) -> ShuffleProof:
+    """GenProof itself, trusting its inputs (tests call it with a mapping that is no permutation)."""
+    q, g_, n = group.order, group.generator, len(deck)
     h = generators(group, n)
-    r = [0] * n
-    commitments: list[Element] = [None] * n
-    for i in range(n):  # GenPermutationCommitment
-        j = psi[i]
-        r[j] = random_scalar(group, random)
-        commitments[j] = group.add(group.mul(g_, r[j]), h[i + 1])
+    r = [random_scalar(group, random) for _ in range(n)]
+    commitments = [group.mul(g_, rj) for rj in r]
+    for i in range(n):  # GenPermutationCommitment: c_ψ(i) = r_ψ(i)·G + hᵢ
+        commitments[psi[i]] = group.add(commitments[psi[i]], h[i + 1])
     t, u = _statement(group, key, deck, out, commitments, context)
     u_prime = [u[psi[i]] for i in range(n)]
     r_hat = [random_scalar(group, random) for _ in range(n)]
