@@ -98,54 +98,67 @@ def to_affine(point: Jacobian, p: int) -> tuple[int, int] | None:
     return x * zi2 % p, y * zi2 * zi % p
 
 
-def wnaf(k: int, width: int = WIDTH) -> list[int]:
-    """The width-w NAF of k ≥ 0, least significant digit first (digits odd, |d| < 2**(w-1), or zero)."""
+def wnaf(k: int, width: int = WIDTH) -> list[tuple[int, int]]:
+    """The nonzero digits of k's width-w NAF as (position, digit): digits odd, |digit| < 2**(w-1)."""
     digits = []
     full = 1 << width
     half = full >> 1
+    position = 0
     while k:
-        if k & 1:
-            d = k & (full - 1)
-            if d >= half:
-                d -= full
-            k -= d
-        else:
-            d = 0
-        digits.append(d)
-        k >>= 1
+        zeros = (k & -k).bit_length() - 1  # skip the run of zero bits at once
+        k >>= zeros
+        position += zeros
+        d = k & (full - 1)
+        if d >= half:
+            d -= full
+        digits.append((position, d))
+        k -= d
     return digits
 
 
-def _odd_multiples(x: int, y: int, p: int, count: int) -> list[tuple[int, int]]:
-    """P, 3P, 5P, … (count of them), affine."""
-    table = [(x, y)]
-    twice = double((x, y, 1), p)
-    current: Jacobian = (x, y, 1)
-    for _ in range(count - 1):
-        current = add(current, twice, p)
-        point = to_affine(current, p)
-        if point is None:  # only when P has a tiny order: never in a prime-order group of this size
-            raise ValueError("a point of small order")
-        table.append(point)
-    return table
+def _batch_affine(points: list[Jacobian], p: int) -> list[tuple[int, int]]:
+    """Jacobian points (none at infinity) made affine with one inversion (Montgomery's trick)."""
+    prefix = [1] * (len(points) + 1)
+    for i, (_, _, z) in enumerate(points):
+        prefix[i + 1] = prefix[i] * z % p
+    inverse = pow(prefix[-1], -1, p)
+    out: list[tuple[int, int]] = [(0, 0)] * len(points)
+    for i in range(len(points) - 1, -1, -1):
+        x, y, z = points[i]
+        zi = inverse * prefix[i] % p
+        inverse = inverse * z % p
+        zi2 = zi * zi % p
+        out[i] = (x * zi2 % p, y * zi2 * zi % p)
+    return out
+
+
+def _odd_multiples(points: Sequence[tuple[int, int]], p: int, count: int) -> list[list[tuple[int, int]]]:
+    """For each point P: P, 3P, 5P, … (count of them), all made affine together."""
+    made: list[Jacobian] = []
+    for x, y in points:
+        twice = double((x, y, 1), p)
+        current: Jacobian = (x, y, 1)
+        made.append(current)
+        for _ in range(count - 1):
+            current = add(current, twice, p)
+            if not current[2]:  # only when P has a tiny order: never in a prime-order group of this size
+                raise ValueError("a point of small order")
+            made.append(current)
+    flat = _batch_affine(made, p) if made else []
+    return [flat[i:i + count] for i in range(0, len(flat), count)]
 
 
 def straus(points: Sequence[tuple[int, int]], scalars: Sequence[int], p: int) -> Jacobian:
     """Σ scalars[i] · points[i] for affine points and nonnegative scalars, as a Jacobian point."""
-    count = 1 << (WIDTH - 2)
-    tables = [_odd_multiples(x, y, p, count) for x, y in points]
-    nafs = [wnaf(k) for k in scalars]
-    length = max((len(n) for n in nafs), default=0)
+    tables = _odd_multiples(points, p, 1 << (WIDTH - 2))
+    events: dict[int, list[tuple[int, int]]] = {}
+    for k, table in zip(scalars, tables):
+        for position, d in wnaf(k):
+            x, y = table[abs(d) >> 1]
+            events.setdefault(position, []).append((x, y if d > 0 else p - y))
     acc = INFINITY
-    for bit in range(length - 1, -1, -1):
+    for bit in range(max(events, default=-1), -1, -1):
         acc = double(acc, p)
-        for naf, table in zip(nafs, tables):
-            if bit < len(naf):
-                d = naf[bit]
-                if d > 0:
-                    x, y = table[d >> 1]
-                    acc = add_affine(acc, x, y, p)
-                elif d < 0:
-                    x, y = table[(-d) >> 1]
-                    acc = add_affine(acc, x, p - y, p)
+        for x, y in events.get(bit, ()):
+            acc = add_affine(acc, x, y, p)
     return acc
