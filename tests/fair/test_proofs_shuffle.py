@@ -13,6 +13,7 @@ from jaipur.fair.proofs import shuffle as sh
 from jaipur.fair.proofs.elgamal import Ciphertext
 from jaipur.fair.proofs.errors import ProofFailed
 from jaipur.fair.proofs.group import ProofGroup, random_scalar, secp256k1_group
+from jaipur.fair.proofs.pace import Pacer, finish
 from jaipur.fair.proofs.transcript import Context
 from jaipur.fair.suite import Element
 
@@ -56,6 +57,28 @@ def test_an_honest_shuffle_is_accepted(group: ProofGroup, n: int) -> None:
     assert sorted(done.permutation) == list(range(n))
 
 
+def test_the_stepped_forms_make_and_check_the_same_proof(group: ProofGroup) -> None:
+    """Stepped (yielding at every chance) or not, the same seeded randomness gives the same bytes."""
+    key, deck = setup(group, 4)
+    done = sh.shuffle(group, key, deck, counter_random(30))
+    stepped = sh.shuffle_steps(group, key, deck, counter_random(30), Pacer(0.0))
+    yields = 0
+    while True:
+        try:
+            next(stepped)
+            yields += 1
+        except StopIteration as stop:
+            again = stop.value
+            break
+    assert yields >= 4 and eg.write_ciphertexts(group, again.out) == eg.write_ciphertexts(group, done.out)
+    proof = sh.prove_shuffle(group, key, deck, done, CTX, counter_random(31))
+    proof_stepped = finish(sh.prove_shuffle_steps(group, key, deck, done, CTX, counter_random(31), Pacer(0.0)))
+    assert proof.to_bytes(group) == proof_stepped.to_bytes(group)
+    finish(sh.check_shuffle_steps(group, key, deck, done.out, proof, CTX, Pacer(0.0)))
+    with pytest.raises(ProofFailed):
+        finish(sh.check_shuffle_steps(group, key, deck, done.out[::-1], proof, CTX, Pacer(0.0)))
+
+
 def test_toy_shuffles_of_every_size_up_to_twelve_are_accepted() -> None:
     group = ToyProofGroup()
     for n in range(1, 13):
@@ -87,7 +110,7 @@ def test_every_cheat_deck_is_refused_even_with_the_provers_own_algorithm(group: 
         rnd = counter_random(len(name))
         rand = [random_scalar(group, rnd) for _ in plain]
         out = [eg.remask(group, key, c, r) for c, r in zip(plain, rand)]
-        lying = sh._argument(group, key, deck, out, mapping, rand, CTX, rnd)
+        lying = finish(sh._argument(group, key, deck, out, mapping, rand, CTX, rnd))
         with pytest.raises(ProofFailed) as caught:
             sh.check_shuffle(group, key, deck, out, lying, CTX)
         assert caught.value.code == "proof-shuffle", name
@@ -111,7 +134,7 @@ def test_a_wrong_remask_is_refused(group: ProofGroup) -> None:
             out[2] = Ciphertext(out[2].c1, group.add(out[2].c2, group.generator))
         else:
             out[2] = Ciphertext(c.c1, out[2].c2)
-        lying = sh._argument(group, key, deck, out, perm, rand, CTX, counter_random(8))
+        lying = finish(sh._argument(group, key, deck, out, perm, rand, CTX, counter_random(8)))
         with pytest.raises(ProofFailed, match="not a re-masked reordering"):
             sh.check_shuffle(group, key, deck, out, lying, CTX)
 

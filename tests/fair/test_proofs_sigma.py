@@ -12,6 +12,7 @@ from jaipur.fair.proofs import elgamal as eg
 from jaipur.fair.proofs import sigma
 from jaipur.fair.proofs.errors import ProofFailed
 from jaipur.fair.proofs.group import ProofGroup, secp256k1_group
+from jaipur.fair.proofs.pace import finish
 from jaipur.fair.proofs.transcript import Context
 
 from .toy import counter_random
@@ -111,8 +112,8 @@ def test_a_wrong_share_is_refused(group: ProofGroup, n: int) -> None:
             sigma.check_shares(group, a.public, places[:n], bad, proof, CTX)
         assert caught.value.code == "proof-share"
         # nor does a proof made honestly over the wrong share (the prover's own algorithm, lying)
-        lying = sigma._dleq_prove(group, b"chaum-pedersen-shares", a, [c.c1 for c in places[:n]], bad, CTX,
-                                  counter_random(18))
+        lying = finish(sigma._dleq_prove(group, b"chaum-pedersen-shares", a, [c.c1 for c in places[:n]], bad,
+                                         CTX, counter_random(18)))
         with pytest.raises(ProofFailed):
             sigma.check_shares(group, a.public, places[:n], bad, lying, CTX)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jaipur.fair.proofs.pace import Pacer, Steps
+
 from .toy import G, P, Q, ToyGroup
 
 
@@ -31,6 +33,13 @@ class ToyProofGroup(ToyGroup):
         out = 1
         for e, k in zip(elements, scalars, strict=True):
             out = out * pow(e, k % Q, P) % P
+        return out
+
+    def msm_steps(self, elements: Sequence[int], scalars: Sequence[int], pacer: Pacer) -> Steps[int]:
+        out = 1
+        for e, k in zip(elements, scalars, strict=True):
+            out = out * pow(e, k % Q, P) % P
+            yield from pacer.pause()
         return out
 
     def equal(self, a: int, b: int) -> bool:

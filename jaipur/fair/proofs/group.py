@@ -16,6 +16,7 @@ from ..errors import FairError
 from ..suite import Element, Secp256k1Group
 from . import msm as _msm
 from .errors import ProofFailed
+from .pace import Pacer, Steps, finish
 
 Random = Callable[[int], bytes]
 """A source of random bytes (`secrets.token_bytes` in play; a seeded one only in tests)."""
@@ -55,6 +56,8 @@ class ProofGroup(Protocol):
         """scalar · element."""
     def msm(self, elements: Sequence[Element], scalars: Sequence[int]) -> Element:
         """Σ scalars[i] · elements[i], faster than one multiplication each."""
+    def msm_steps(self, elements: Sequence[Element], scalars: Sequence[int], pacer: Pacer) -> Steps[Element]:
+        """`msm`, yielding when `pacer` says."""
     def equal(self, a: Element, b: Element) -> bool:
         """Whether a and b are the same element."""
     def encode(self, element: Element) -> bytes:
@@ -135,6 +138,10 @@ class Secp256k1ProofGroup:
 
     def msm(self, elements: Sequence[Element], scalars: Sequence[int]) -> Element:
         """Σ kᵢ·Pᵢ by interleaved wNAF (Straus) in Jacobian coordinates."""
+        return finish(self.msm_steps(elements, scalars, _msm.NEVER))
+
+    def msm_steps(self, elements: Sequence[Element], scalars: Sequence[int], pacer: Pacer) -> Steps[Element]:
+        """`msm`, yielding when `pacer` says."""
         if len(elements) != len(scalars):
             raise ValueError("as many scalars as elements")
         terms = [(e, k % self.order) for e, k in zip(elements, scalars) if k % self.order and e != self.identity]
@@ -144,7 +151,8 @@ class Secp256k1ProofGroup:
         for element, _ in terms:
             affine = element.to_affine()
             points.append((int(affine.x()), int(affine.y())))
-        total = _msm.to_affine(_msm.straus(points, [k for _, k in terms], self._base.p), self._base.p)
+        jacobian = yield from _msm.straus_steps(points, [k for _, k in terms], self._base.p, pacer)
+        total = _msm.to_affine(jacobian, self._base.p)
         if total is None:
             return self.identity
         return self._point(self._curve, total[0], total[1], 1, self.order)

@@ -18,9 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .pace import Pacer, Steps, finish
+
 Jacobian = tuple[int, int, int]
 WIDTH = 5
 INFINITY: Jacobian = (1, 1, 0)
+NEVER = Pacer(float("inf"))
+"""A pacer that never yields."""
 
 
 def double(point: Jacobian, p: int) -> Jacobian:
@@ -132,7 +136,7 @@ def _batch_affine(points: list[Jacobian], p: int) -> list[tuple[int, int]]:
     return out
 
 
-def _odd_multiples(points: Sequence[tuple[int, int]], p: int, count: int) -> list[list[tuple[int, int]]]:
+def _odd_multiples(points: Sequence[tuple[int, int]], p: int, count: int, pacer: Pacer) -> Steps[list[list[tuple[int, int]]]]:
     """For each point P: P, 3P, 5P, … (count of them), all made affine together."""
     made: list[Jacobian] = []
     for x, y in points:
@@ -144,13 +148,15 @@ def _odd_multiples(points: Sequence[tuple[int, int]], p: int, count: int) -> lis
             if not current[2]:  # only when P has a tiny order: never in a prime-order group of this size
                 raise ValueError("a point of small order")
             made.append(current)
+        yield from pacer.pause()
     flat = _batch_affine(made, p) if made else []
     return [flat[i:i + count] for i in range(0, len(flat), count)]
 
 
-def straus(points: Sequence[tuple[int, int]], scalars: Sequence[int], p: int) -> Jacobian:
-    """Σ scalars[i] · points[i] for affine points and nonnegative scalars, as a Jacobian point."""
-    tables = _odd_multiples(points, p, 1 << (WIDTH - 2))
+def straus_steps(points: Sequence[tuple[int, int]], scalars: Sequence[int], p: int,
+                 pacer: Pacer) -> Steps[Jacobian]:
+    """Σ scalars[i] · points[i] for affine points and nonnegative scalars, as a Jacobian point, stepped."""
+    tables = yield from _odd_multiples(points, p, 1 << (WIDTH - 2), pacer)
     events: dict[int, list[tuple[int, int]]] = {}
     for k, table in zip(scalars, tables):
         for position, d in wnaf(k):
@@ -161,4 +167,10 @@ def straus(points: Sequence[tuple[int, int]], scalars: Sequence[int], p: int) ->
         acc = double(acc, p)
         for x, y in events.get(bit, ()):
             acc = add_affine(acc, x, y, p)
+        yield from pacer.pause()
     return acc
+
+
+def straus(points: Sequence[tuple[int, int]], scalars: Sequence[int], p: int) -> Jacobian:
+    """`straus_steps` in one go."""
+    return finish(straus_steps(points, scalars, p, NEVER))

@@ -27,6 +27,8 @@ from .codec import Reader, Writer
 from .elgamal import Ciphertext, remask
 from .errors import ProofFailed
 from .group import DEFAULT_RANDOM, ProofGroup, Random, random_permutation, random_scalar, sub
+from .msm import NEVER
+from .pace import Pacer, Steps, finish
 from .transcript import Context, Transcript
 
 PROTOCOL = b"shuffle-terelius-wikstrom"
@@ -95,9 +97,19 @@ def generators(group: ProofGroup, n: int) -> list[Element]:
 def shuffle(group: ProofGroup, key: Element, deck: Sequence[Ciphertext],
             random: Random = DEFAULT_RANDOM) -> Shuffled:
     """The deck in a fresh random order, every place re-masked under `key`."""
+    return finish(shuffle_steps(group, key, deck, random, NEVER))
+
+
+def shuffle_steps(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], random: Random,
+                  pacer: Pacer) -> Steps[Shuffled]:
+    """`shuffle`, yielding when `pacer` says."""
     perm = random_permutation(len(deck), random)
     rand = [random_scalar(group, random) for _ in deck]
-    return Shuffled([remask(group, key, deck[perm[i]], rand[i]) for i in range(len(deck))], perm, rand)
+    out = []
+    for i in range(len(deck)):
+        out.append(remask(group, key, deck[perm[i]], rand[i]))
+        yield from pacer.pause()
+    return Shuffled(out, perm, rand)
 
 
 def _statement(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
@@ -123,28 +135,39 @@ def _challenge(group: ProofGroup, t: Transcript, chain: Sequence[Element], t1: E
 def prove_shuffle(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], shuffled: Shuffled,
                   context: Context, random: Random = DEFAULT_RANDOM) -> ShuffleProof:
     """The argument that `shuffled.out` is `deck` permuted and re-masked under `key` (GenProof)."""
+    return finish(prove_shuffle_steps(group, key, deck, shuffled, context, random, NEVER))
+
+
+def prove_shuffle_steps(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], shuffled: Shuffled,
+                        context: Context, random: Random, pacer: Pacer) -> Steps[ShuffleProof]:
+    """`prove_shuffle`, yielding when `pacer` says."""
     out, psi, rand = shuffled.out, shuffled.permutation, shuffled.randomness
     if not (len(out) == len(psi) == len(rand) == len(deck)) or sorted(psi) != list(range(len(deck))):
         raise ValueError("a shuffle of another deck")
-    return _argument(group, key, deck, out, psi, rand, context, random)
+    return (yield from _argument(group, key, deck, out, psi, rand, context, random, pacer))
 
 
 def _argument(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
-              psi: Sequence[int], rand: Sequence[int], context: Context, random: Random) -> ShuffleProof:
+              psi: Sequence[int], rand: Sequence[int], context: Context, random: Random,
+              pacer: Pacer = NEVER) -> Steps[ShuffleProof]:
     """GenProof itself, trusting its inputs (tests call it with a mapping that is no permutation)."""
     q, g_, n = group.order, group.generator, len(deck)
     h = generators(group, n)
     r = [random_scalar(group, random) for _ in range(n)]
-    commitments = [group.mul(g_, rj) for rj in r]
+    commitments = []
+    for rj in r:
+        commitments.append(group.mul(g_, rj))
+        yield from pacer.pause()
     for i in range(n):  # GenPermutationCommitment: c_ψ(i) = r_ψ(i)·G + hᵢ
         commitments[psi[i]] = group.add(commitments[psi[i]], h[i + 1])
     t, u = _statement(group, key, deck, out, commitments, context)
+    yield from pacer.pause()
     u_prime = [u[psi[i]] for i in range(n)]
     r_hat = [random_scalar(group, random) for _ in range(n)]
     chain: list[Element] = []
     previous = h[0]
     for i in range(n):  # GenCommitmentChain
-        previous = group.msm([g_, previous], [r_hat[i], u_prime[i]])
+        previous = yield from group.msm_steps([g_, previous], [r_hat[i], u_prime[i]], pacer)
         chain.append(previous)
     r_bar = sum(r) % q
     v = [1] * n  # v[i] = u'[i+1] · … · u'[n-1]
@@ -158,11 +181,13 @@ def _argument(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: 
     w_prime = [random_scalar(group, random) for _ in range(n)]
     t1 = group.mul(g_, w1)
     t2 = group.mul(g_, w2)
-    t3 = group.msm([g_] + h[1:], [w3] + w_prime)
-    t41 = group.msm([key] + [c.c2 for c in out], [q - w4] + w_prime)
-    t42 = group.msm([g_] + [c.c1 for c in out], [q - w4] + w_prime)
+    t3 = yield from group.msm_steps([g_] + h[1:], [w3] + w_prime, pacer)
+    t41 = yield from group.msm_steps([key] + [c.c2 for c in out], [q - w4] + w_prime, pacer)
+    t42 = yield from group.msm_steps([g_] + [c.c1 for c in out], [q - w4] + w_prime, pacer)
     links = [h[0]] + chain[:-1]
-    t_hat = [group.msm([g_, links[i]], [w_hat[i], w_prime[i]]) for i in range(n)]
+    t_hat = []
+    for i in range(n):
+        t_hat.append((yield from group.msm_steps([g_, links[i]], [w_hat[i], w_prime[i]], pacer)))
     c = _challenge(group, t, chain, t1, t2, t3, t41, t42, t_hat)
     return ShuffleProof(commitments, chain, c, (w1 + c * r_bar) % q, (w2 + c * r_hat_sum) % q,
                         (w3 + c * r_tilde) % q, (w4 + c * r_prime) % q,
@@ -173,12 +198,19 @@ def _argument(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: 
 def check_shuffle(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
                   proof: ShuffleProof, context: Context) -> None:
     """Refuse (`proof-shuffle`) unless the argument shows `out` is `deck` permuted and re-masked (CheckProof)."""
+    finish(check_shuffle_steps(group, key, deck, out, proof, context, NEVER))
+
+
+def check_shuffle_steps(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
+                        proof: ShuffleProof, context: Context, pacer: Pacer) -> Steps[None]:
+    """`check_shuffle`, yielding when `pacer` says."""
     q, g_, n = group.order, group.generator, len(deck)
     if n == 0 or len(out) != n or len(proof.commitments) != n or len(proof.chain) != n \
             or len(proof.s_hat) != n or len(proof.s_prime) != n:
         raise ProofFailed("proof-shuffle", "the decks or the argument have the wrong size")
     h = generators(group, n)
     t, u = _statement(group, key, deck, out, proof.commitments, context)
+    yield from pacer.pause()
     c, s_prime = proof.challenge, proof.s_prime
     minus_c = (q - c) % q
     c_bar = group.identity
@@ -189,12 +221,17 @@ def check_shuffle(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], o
         u_product = u_product * ui % q
     c_hat = sub(group, proof.chain[-1], group.mul(h[0], u_product))
     cu = [minus_c * ui % q for ui in u]
-    t1 = group.msm([g_, c_bar], [proof.s1, minus_c])
-    t2 = group.msm([g_, c_hat], [proof.s2, minus_c])
-    t3 = group.msm([g_] + h[1:] + list(proof.commitments), [proof.s3] + list(s_prime) + cu)
-    t41 = group.msm([key] + [e.c2 for e in out] + [e.c2 for e in deck], [q - proof.s4] + list(s_prime) + cu)
-    t42 = group.msm([g_] + [e.c1 for e in out] + [e.c1 for e in deck], [q - proof.s4] + list(s_prime) + cu)
+    t1 = yield from group.msm_steps([g_, c_bar], [proof.s1, minus_c], pacer)
+    t2 = yield from group.msm_steps([g_, c_hat], [proof.s2, minus_c], pacer)
+    t3 = yield from group.msm_steps([g_] + h[1:] + list(proof.commitments), [proof.s3] + list(s_prime) + cu, pacer)
+    t41 = yield from group.msm_steps([key] + [e.c2 for e in out] + [e.c2 for e in deck],
+                                     [q - proof.s4] + list(s_prime) + cu, pacer)
+    t42 = yield from group.msm_steps([g_] + [e.c1 for e in out] + [e.c1 for e in deck],
+                                     [q - proof.s4] + list(s_prime) + cu, pacer)
     links = [h[0]] + list(proof.chain[:-1])
-    t_hat = [group.msm([g_, links[i], proof.chain[i]], [proof.s_hat[i], s_prime[i], minus_c]) for i in range(n)]
+    t_hat = []
+    for i in range(n):
+        t_hat.append((yield from group.msm_steps([g_, links[i], proof.chain[i]],
+                                                 [proof.s_hat[i], s_prime[i], minus_c], pacer)))
     if _challenge(group, t, proof.chain, t1, t2, t3, t41, t42, t_hat) != c:
         raise ProofFailed("proof-shuffle")

@@ -20,6 +20,8 @@ from .codec import Reader, Writer
 from .elgamal import Ciphertext, KeyPair, rekey, share
 from .errors import ProofFailed
 from .group import DEFAULT_RANDOM, ProofGroup, Random, random_scalar, sub
+from .msm import NEVER
+from .pace import Pacer, Steps, finish
 from .transcript import Context, Transcript
 
 
@@ -81,7 +83,8 @@ def check_key(group: ProofGroup, public: Element, proof: SigmaProof, context: Co
 
 
 def _dleq_transcript(group: ProofGroup, protocol: bytes, public: Element, bases: Sequence[Element],
-                     images: Sequence[Element], context: Context) -> tuple[Transcript, Element, Element]:
+                     images: Sequence[Element], context: Context,
+                     pacer: Pacer) -> Steps[tuple[Transcript, Element, Element]]:
     """The transcript after the statement, and the combined base and image Σρᵢ·Xᵢ, Σρᵢ·Yᵢ."""
     t = Transcript.start(protocol, group, context)
     t.element(b"pk", group, public)
@@ -90,12 +93,15 @@ def _dleq_transcript(group: ProofGroup, protocol: bytes, public: Element, bases:
     if len(bases) == 1:
         return t, bases[0], images[0]
     weights = t.challenges(b"rho", len(bases))
-    return t, group.msm(bases, weights), group.msm(images, weights)
+    base = yield from group.msm_steps(bases, weights, pacer)
+    image = yield from group.msm_steps(images, weights, pacer)
+    return t, base, image
 
 
 def _dleq_prove(group: ProofGroup, protocol: bytes, key: KeyPair, bases: Sequence[Element],
-                images: Sequence[Element], context: Context, random: Random) -> SigmaProof:
-    t, base, _ = _dleq_transcript(group, protocol, key.public, bases, images, context)
+                images: Sequence[Element], context: Context, random: Random,
+                pacer: Pacer = NEVER) -> Steps[SigmaProof]:
+    t, base, _ = yield from _dleq_transcript(group, protocol, key.public, bases, images, context, pacer)
     w = random_scalar(group, random)
     t.element(b"A1", group, group.mul(group.generator, w))
     t.element(b"A2", group, group.mul(base, w))
@@ -104,10 +110,10 @@ def _dleq_prove(group: ProofGroup, protocol: bytes, key: KeyPair, bases: Sequenc
 
 
 def _dleq_holds(group: ProofGroup, protocol: bytes, public: Element, bases: Sequence[Element],
-                images: Sequence[Element], proof: SigmaProof, context: Context) -> bool:
+                images: Sequence[Element], proof: SigmaProof, context: Context, pacer: Pacer = NEVER) -> Steps[bool]:
     if not bases or len(bases) != len(images):
         return False
-    t, base, image = _dleq_transcript(group, protocol, public, bases, images, context)
+    t, base, image = yield from _dleq_transcript(group, protocol, public, bases, images, context, pacer)
     e, z = proof.challenge, proof.response
     minus_e = (group.order - e) % group.order
     t.element(b"A1", group, group.msm([group.generator, public], [z, minus_e]))
@@ -119,14 +125,16 @@ def prove_shares(group: ProofGroup, key: KeyPair, deck: Sequence[Ciphertext], co
                  random: Random = DEFAULT_RANDOM) -> tuple[list[Element], SigmaProof]:
     """The player's decryption shares sk·C1 of these places, and one proof that all were made with its key."""
     shares = [share(group, key.secret, c) for c in deck]
-    proof = _dleq_prove(group, b"chaum-pedersen-shares", key, [c.c1 for c in deck], shares, context, random)
+    proof = finish(_dleq_prove(group, b"chaum-pedersen-shares", key, [c.c1 for c in deck], shares, context,
+                               random))
     return shares, proof
 
 
 def check_shares(group: ProofGroup, public: Element, deck: Sequence[Ciphertext], shares: Sequence[Element],
                  proof: SigmaProof, context: Context) -> None:
     """Refuse (`proof-share`) unless every share is sk·C1 of its place for the sk behind `public`."""
-    if not _dleq_holds(group, b"chaum-pedersen-shares", public, [c.c1 for c in deck], shares, proof, context):
+    if not finish(_dleq_holds(group, b"chaum-pedersen-shares", public, [c.c1 for c in deck], shares, proof,
+                              context)):
         raise ProofFailed("proof-share")
 
 
@@ -136,17 +144,32 @@ def check_shares(group: ProofGroup, public: Element, deck: Sequence[Ciphertext],
 def prove_rekey(group: ProofGroup, key: KeyPair, deck: Sequence[Ciphertext], context: Context,
                 random: Random = DEFAULT_RANDOM) -> tuple[list[Ciphertext], SigmaProof]:
     """The deck under (its key + `key.public`): (C1, C2 + sk·C1) each, with one proof that sk is `key`'s."""
-    out = [rekey(group, key.secret, c) for c in deck]
-    proof = _dleq_prove(group, b"chaum-pedersen-rekey", key, [c.c1 for c in deck],
-                        [sub(group, n.c2, c.c2) for n, c in zip(out, deck)], context, random)
+    return finish(prove_rekey_steps(group, key, deck, context, random, NEVER))
+
+
+def prove_rekey_steps(group: ProofGroup, key: KeyPair, deck: Sequence[Ciphertext], context: Context,
+                      random: Random, pacer: Pacer) -> Steps[tuple[list[Ciphertext], SigmaProof]]:
+    """`prove_rekey`, yielding when `pacer` says."""
+    out = []
+    for c in deck:
+        out.append(rekey(group, key.secret, c))
+        yield from pacer.pause()
+    proof = yield from _dleq_prove(group, b"chaum-pedersen-rekey", key, [c.c1 for c in deck],
+                                   [sub(group, n.c2, c.c2) for n, c in zip(out, deck)], context, random, pacer)
     return out, proof
 
 
 def check_rekey(group: ProofGroup, public: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
                 proof: SigmaProof, context: Context) -> None:
     """Refuse (`proof-rekey`) unless `out` is `deck` re-keyed with the secret behind `public`, place by place."""
+    finish(check_rekey_steps(group, public, deck, out, proof, context, NEVER))
+
+
+def check_rekey_steps(group: ProofGroup, public: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
+                      proof: SigmaProof, context: Context, pacer: Pacer) -> Steps[None]:
+    """`check_rekey`, yielding when `pacer` says."""
     if len(deck) != len(out) or not all(group.equal(n.c1, c.c1) for n, c in zip(out, deck)):
         raise ProofFailed("proof-rekey", "the places do not match")
-    if not _dleq_holds(group, b"chaum-pedersen-rekey", public, [c.c1 for c in deck],
-                       [sub(group, n.c2, c.c2) for n, c in zip(out, deck)], proof, context):
+    if not (yield from _dleq_holds(group, b"chaum-pedersen-rekey", public, [c.c1 for c in deck],
+                                   [sub(group, n.c2, c.c2) for n, c in zip(out, deck)], proof, context, pacer)):
         raise ProofFailed("proof-rekey")
