@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 from jaipur.fair.proofs import elgamal as eg  # noqa: E402
 from jaipur.fair.proofs import shuffle as sh  # noqa: E402
 from jaipur.fair.proofs import sigma  # noqa: E402
-from jaipur.fair.proofs.group import random_scalar, secp256k1_group  # noqa: E402
+from jaipur.fair.proofs.group import DEFAULT_RANDOM, random_scalar, secp256k1_group  # noqa: E402
+from jaipur.fair.proofs.pace import Pacer, Steps  # noqa: E402
 from jaipur.fair.proofs.transcript import Context  # noqa: E402
 
 
@@ -60,6 +61,20 @@ def timed(fn: Callable[[], Any], runs: int) -> tuple[float, Any]:
     return round(statistics.median(times), 1), result
 
 
+def longest_step(steps: Steps[Any]) -> tuple[float, int]:
+    """Drive a stepped computation; the longest stretch of work between two yields (ms) and the steps."""
+    longest = 0.0
+    count = 0
+    while True:
+        t = time.perf_counter()
+        try:
+            next(steps)
+        except StopIteration:
+            return round(max(longest, (time.perf_counter() - t) * 1000), 1), count + 1
+        longest = max(longest, (time.perf_counter() - t) * 1000)
+        count += 1
+
+
 def measure(runs: int = 5, sizes: tuple[int, ...] = (18, 52, 70)) -> dict[str, Any]:
     """Every figure of the benchmark, as a dict."""
     g = secp256k1_group()
@@ -77,10 +92,14 @@ def measure(runs: int = 5, sizes: tuple[int, ...] = (18, 52, 70)) -> dict[str, A
         t_check, _ = timed(lambda deck=deck, done=done, proof=proof: sh.check_shuffle(g, key, deck, done.out,
                                                                                     proof, ctx), runs)
         c_check = CPU["last"]
+        step_prove = longest_step(sh.prove_shuffle_steps(g, key, deck, done, ctx, DEFAULT_RANDOM, Pacer()))
+        step_check = longest_step(sh.check_shuffle_steps(g, key, deck, done.out, proof, ctx, Pacer()))
         size = len(proof.to_bytes(g))
         deck_size = len(eg.write_ciphertexts(g, done.out))
         out["shuffle"][n] = {"shuffle_ms": t_shuffle, "prove_ms": t_prove, "check_ms": t_check,
                              "cpu_ms": [c_shuffle, c_prove, c_check],
+                             "stepped_longest_ms": [step_prove[0], step_check[0]],
+                             "steps": [step_prove[1], step_check[1]],
                              "proof_bytes": size, "proof_b64": b64_len(size), "deck_bytes": deck_size,
                              "deck_and_proof_b64": b64_len(size + deck_size)}
         under_a = [eg.encrypt(g, a.public, g.hash_to_element(b"bench item %d" % i), i + 1) for i in range(n)]
@@ -125,6 +144,9 @@ def report(figures: dict[str, Any]) -> str:
                      f"{f['check_ms']} ms ({cpu[2]}) | "
                      f"{f['proof_bytes']:,} B ({f['proof_b64']:,} chars) | {f['deck_bytes']:,} B | "
                      f"{f['deck_and_proof_b64']:,} chars |")
+    lines += ["", "Stepped (a yield every 20 ms of work), the longest step and the number of steps:", ""]
+    lines += [f"- n = {n}: making {f['stepped_longest_ms'][0]} ms ({f['steps'][0]} steps), checking "
+              f"{f['stepped_longest_ms'][1]} ms ({f['steps'][1]} steps)" for n, f in figures["shuffle"].items()]
     lines += ["", "| proof | make | check | bytes (base64url chars) |", "| --- | --- | --- | --- |"]
     for n, f in figures["rekey"].items():
         lines.append(f"| re-key {n} places (Chaum–Pedersen, batched) | {f['prove_ms']} ms | {f['check_ms']} ms | "
