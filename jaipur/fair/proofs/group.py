@@ -16,7 +16,7 @@ from ..errors import FairError
 from ..suite import Element, Secp256k1Group
 from . import msm as _msm
 from .errors import ProofFailed
-from .pace import Pacer, Steps, finish
+from .pace import NEVER, Pacer, Steps, finish
 
 Random = Callable[[int], bytes]
 """A source of random bytes (`secrets.token_bytes` in play; a seeded one only in tests)."""
@@ -138,7 +138,7 @@ class Secp256k1ProofGroup:
 
     def msm(self, elements: Sequence[Element], scalars: Sequence[int]) -> Element:
         """Σ kᵢ·Pᵢ by interleaved wNAF (Straus) in Jacobian coordinates."""
-        return finish(self.msm_steps(elements, scalars, _msm.NEVER))
+        return finish(self.msm_steps(elements, scalars, NEVER))
 
     def msm_steps(self, elements: Sequence[Element], scalars: Sequence[int], pacer: Pacer) -> Steps[Element]:
         """`msm`, yielding when `pacer` says."""

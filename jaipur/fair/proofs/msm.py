@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .pace import Pacer, Steps, finish
+from .pace import NEVER, Pacer, Steps, finish
 
 Jacobian = tuple[int, int, int]
 WIDTH = 5
 INFINITY: Jacobian = (1, 1, 0)
-NEVER = Pacer(float("inf"))
-"""A pacer that never yields."""
 
 
 def double(point: Jacobian, p: int) -> Jacobian:

@@ -43,6 +43,10 @@ class Pacer:
             self._mark = time.perf_counter()
 
 
+NEVER = Pacer(float("inf"))
+"""A pacer that never yields (the one-go forms use it)."""
+
+
 def finish(steps: Steps[T]) -> T:
     """Run a stepped computation to its end and return its value."""
     while True:

@@ -20,8 +20,7 @@ from .codec import Reader, Writer
 from .elgamal import Ciphertext, KeyPair, rekey, share
 from .errors import ProofFailed
 from .group import DEFAULT_RANDOM, ProofGroup, Random, random_scalar, sub
-from .msm import NEVER
-from .pace import Pacer, Steps, finish
+from .pace import NEVER, Pacer, Steps, finish
 from .transcript import Context, Transcript
 
 
