@@ -6,8 +6,9 @@
 
 For each deck size n: shuffling (permute and re-mask), making the Terelius–Wikström argument and checking it
 (bytes of the argument, of the deck it comes with, and their base64url length without padding); re-keying a deck
-from one key to the joint key with its proof. Then a Chaum–Pedersen share (one place, and a hand of five in one
-proof), a Schnorr key proof, and the multi-scalar multiplication of 70 terms against 70 multiplications.
+from one key to the joint key with its proof. Then a round's 70 items shuffled by group (four arguments), a
+Chaum–Pedersen share (one place, and a hand of five in one proof), a Schnorr key proof, and the multi-scalar
+multiplication of 70 terms against 70 multiplications.
 `measure()` is plain Python: with `--pyodide DIR` (a directory holding node_modules/pyodide, as `npm ci` makes
 it) it runs under Node in Pyodide (WebAssembly, the engine Chromium uses), the package copied in and `ecdsa`
 unpacked from the friend archive `python serve.py --fetch-only` builds (assets/vendor/friend.zip).
