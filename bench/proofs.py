@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -89,12 +90,11 @@ def measure(runs: int = 5, sizes: tuple[int, ...] = (18, 52, 70)) -> dict[str, A
     for n in sizes:
         deck = [eg.encrypt(g, key, g.hash_to_element(b"bench item %d" % i), i + 1) for i in range(n)]
         sh.generators(g, n)  # made once per page; not part of a shuffle's time
-        t_shuffle, done = timed(lambda deck=deck: sh.shuffle(g, key, deck), runs)
+        t_shuffle, done = timed(partial(sh.shuffle, g, key, deck), runs)
         c_shuffle, f_shuffle = CPU["last"], CPU["fastest"]
-        t_prove, proof = timed(lambda deck=deck, done=done: sh.prove_shuffle(g, key, deck, done, ctx), runs)
+        t_prove, proof = timed(partial(sh.prove_shuffle, g, key, deck, done, ctx), runs)
         c_prove, f_prove = CPU["last"], CPU["fastest"]
-        t_check, _ = timed(lambda deck=deck, done=done, proof=proof: sh.check_shuffle(g, key, deck, done.out,
-                                                                                    proof, ctx), runs)
+        t_check, _ = timed(partial(sh.check_shuffle, g, key, deck, done.out, proof, ctx), runs)
         c_check, f_check = CPU["last"], CPU["fastest"]
         step_prove = longest_step(sh.prove_shuffle_steps(g, key, deck, done, ctx, DEFAULT_RANDOM, Pacer()))
         step_check = longest_step(sh.check_shuffle_steps(g, key, deck, done.out, proof, ctx, Pacer()))
@@ -107,9 +107,8 @@ def measure(runs: int = 5, sizes: tuple[int, ...] = (18, 52, 70)) -> dict[str, A
                              "proof_bytes": size, "proof_b64": b64_len(size), "deck_bytes": deck_size,
                              "deck_and_proof_b64": b64_len(size + deck_size)}
         under_a = [eg.encrypt(g, a.public, g.hash_to_element(b"bench item %d" % i), i + 1) for i in range(n)]
-        t_rk, (rk, rk_proof) = timed(lambda under_a=under_a: sigma.prove_rekey(g, b, under_a, ctx), runs)
-        t_rkc, _ = timed(lambda under_a=under_a, rk=rk, rk_proof=rk_proof: sigma.check_rekey(
-            g, b.public, under_a, rk, rk_proof, ctx), runs)
+        t_rk, (rk, rk_proof) = timed(partial(sigma.prove_rekey, g, b, under_a, ctx), runs)
+        t_rkc, _ = timed(partial(sigma.check_rekey, g, b.public, under_a, rk, rk_proof, ctx), runs)
         out["rekey"][n] = {"prove_ms": t_rk, "check_ms": t_rkc, "proof_bytes": sigma.sigma_size(g)}
     deck = [eg.encrypt(g, key, g.hash_to_element(b"bench item %d" % i), 1) for i in range(ITEMS)]
     parts = gr.shuffle_grouped(g, key, deck, GROUPS)
@@ -122,9 +121,8 @@ def measure(runs: int = 5, sizes: tuple[int, ...] = (18, 52, 70)) -> dict[str, A
     deck = [eg.encrypt(g, key, g.hash_to_element(b"bench item %d" % i), i + 1) for i in range(5)]
     many = max(runs * 4, 20)
     for label, places in (("share_1", deck[:1]), ("share_5", deck)):
-        t_p, (shares, proof) = timed(lambda places=places: sigma.prove_shares(g, a, places, ctx), many)
-        t_c, _ = timed(lambda places=places, shares=shares, proof=proof: sigma.check_shares(
-            g, a.public, places, shares, proof, ctx), many)
+        t_p, (shares, proof) = timed(partial(sigma.prove_shares, g, a, places, ctx), many)
+        t_c, _ = timed(partial(sigma.check_shares, g, a.public, places, shares, proof, ctx), many)
         size = len(places) * g.element_size + sigma.sigma_size(g)
         out[label] = {"prove_ms": t_p, "check_ms": t_c, "bytes": size, "b64": b64_len(size)}
     t_p, proof = timed(lambda: sigma.prove_key(g, a, ctx), many)
