@@ -597,6 +597,11 @@ WORDS: dict[str, str] = {
     "friend.status.abandoned": "You stopped waiting for {name}, who stopped answering after message {n}.",
     "friend.status.dealing": "Round {round} is being dealt: your cards come with {name}'s next link.",
     "friend.status.dealing-they-start": "Round {round} is dealt, and {name} starts: your cards come with their first move.",
+    "friend.chip.friend": "Friend:",
+    "friend.chip.off": "by links",
+    "friend.chip.connecting": "connecting…",
+    "friend.chip.connected": "live",
+    "friend.chip.lost": "live lost",
     # ---- playing a friend live (web/live/, web/modes/friend_live.py)
     "live.go": "Play live",
     "live.again": "Go live again",

@@ -613,6 +613,11 @@ WORDS: dict[str, str] = {
     "friend.status.abandoned": "دیگر منتظر {name} نیستید؛ او پس از پیام {n} پاسخ نداد.",
     "friend.status.dealing": "دور {round} در حال پخش است: کارت‌های شما با پیوند بعدی {name} می‌رسند.",
     "friend.status.dealing-they-start": "دور {round} پخش شده است و {name} آغاز می‌کند: کارت‌های شما با نخستین حرکت او می‌رسند.",
+    "friend.chip.friend": "دوست:",
+    "friend.chip.off": "با پیوند",
+    "friend.chip.connecting": "در حال اتصال…",
+    "friend.chip.connected": "زنده",
+    "friend.chip.lost": "اتصال قطع شد",
     # ---- playing a friend live (web/live/, web/modes/friend_live.py)
     "live.go": "بازی زنده",
     "live.again": "دوباره زنده شوید",
