@@ -549,6 +549,7 @@ WORDS: dict[str, str] = {
     "say.sell-bonus.you": "sell {cards} for {rupees} and a {size}-card bonus token",
     # ---- playing a friend (jaipur.fair, web/modes/friend.py)
     "friend.play": "Play a friend",
+    "friend.play-about": "Two people, each on their own device: send each other links, or play live.",
     "friend.title": "Play a friend",
     "friend.someone": "your friend",
     "friend.fair": "You send your friend a link, your friend sends one back, then every move is a link. The cards are dealt by cryptography: neither page ever holds the other's hidden cards, and each checks every card it is shown.",

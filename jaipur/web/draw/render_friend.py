@@ -298,9 +298,10 @@ def friends_list(state: TableState, s: Strings) -> Node | None:
                           for e in state.friends]))
 
 
-def play_friend_button(state: TableState, s: Strings) -> Node | None:
-    """The start screen's Play a friend."""
+def play_friend_button(state: TableState, s: Strings) -> list[Node] | None:
+    """The start screen's Play a friend, with the line under it that says what it is (as each opponent has)."""
     if state.embed:
         return None
-    return h("button", {"type": "button", "class": "friend-button", "data-action": "play-friend"},
-             s.t("friend.play"))
+    return [h("button", {"type": "button", "class": "friend-button", "data-action": "play-friend",
+                         "aria-describedby": "play-friend-about"}, s.t("friend.play")),
+            h("p", {"id": "play-friend-about", "class": "friend-about choice-about"}, s.t("friend.play-about"))]
