@@ -135,6 +135,7 @@ def friend_chip(state: TableState, s: Strings) -> Node | None:
     dot = panel.presence if live == "connected" and panel.presence in ("thinking", "gone") else live
     body = [h("span", {"class": "friend-chip-name"},
               h("span", {"class": "sr-only"}, s.t("friend.chip.friend") + " "), panel.friend or s.t("friend.someone")),
+            " ",   # read apart (a flex box draws no space between its items)
             h("span", {"class": "friend-chip-live"},
               h("span", {"class": "live-dot " + dot, "aria-hidden": "true"}), s.t(f"friend.chip.{live}"))]
     if not quiet(panel):
