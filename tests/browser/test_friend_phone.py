@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from .test_a11y import axe, axe_script  # noqa: F401 - axe_script is a fixture
 from .test_friend import WAIT_MS, Side, accept, deliver, invite, people  # noqa: F401 - people is a fixture
 from .test_phone import LAYOUT, SETTLED, ZONES
 from .test_phone_targets import SMALL_TARGETS
@@ -50,8 +51,9 @@ def _says(page: Any, friend: str, turn: str, live: str, where: str) -> None:
     assert page.inner_text("[data-friend-chip] .friend-chip-live") == live
 
 
-def _open_bar(page: Any, where: str) -> None:
-    """Open the folded bar from the header, reach the paste box (open it) and Play live, then fold it again."""
+def _open_bar(page: Any, where: str, script: Any = None) -> None:
+    """Open the folded bar from the header, reach the paste box (open it) and Play live (and with an axe script,
+    find no serious accessibility fault there), then fold it again."""
     chip = page.locator("button[data-action=friend-panel]")
     assert chip.get_attribute("aria-expanded") == "false"
     assert page.evaluate(IN_VIEW, "#friend-bar") is None or not page.locator("#friend-bar").is_visible()
@@ -64,13 +66,15 @@ def _open_bar(page: Any, where: str) -> None:
                 "#friend-bar button[data-action=go-live]", "#friend-bar .live-settings > summary"):
         assert page.evaluate(IN_VIEW, sel) is True, f"{where}: {sel} is not reachable"
     assert page.evaluate(SMALL_TARGETS) == [], f"{where}: the open bar"
+    if script is not None:
+        assert axe(page, script, f"{where}: the open bar") == []
     chip.click()
     page.wait_for_selector("#friend-bar.open", state="detached")
     assert not page.locator("#friend-bar").is_visible()
 
 
 def test_on_a_phone_your_own_turn_shows_the_friend_and_reaches_paste_and_play_live(
-        people: tuple[Side, Side]) -> None:  # noqa: F811
+        people: tuple[Side, Side], axe_script: Any) -> None:  # noqa: F811
     ava, bo = people
     deliver(ava, accept(bo, invite(ava, "Ava"), "Bo"), "paste")
     if ava.link():                                   # the deal goes to Bo with Ava's first link when Bo starts
@@ -83,7 +87,7 @@ def test_on_a_phone_your_own_turn_shows_the_friend_and_reaches_paste_and_play_li
         page.set_viewport_size({"width": width, "height": height})
         _fits(page, where)
         _says(page, friend, "Your turn", "by links", where)
-        _open_bar(page, where)
+        _open_bar(page, where, axe_script if width == 360 else None)
         _fits(page, where + " after the bar was folded again")
 
     page.click("button[data-action=tools]")          # the same in Persian, right to left, at the smallest size
