@@ -55,7 +55,8 @@ def test_the_chip_opens_the_folded_bar() -> None:
     {"status": "your-turn", "problem": Reason("friend-seen", values={"number": 3})},
     {"status": "waiting", "live": "connecting", "live_role": "offer", "live_code": "http://x/#live=A",
      "link": "http://x/#live=A"},
-], ids=["their-turn", "a-link-to-send", "a-refused-link", "going-live"])
+    {"status": "your-turn", "note": Reason("friend-tab-followed")},
+], ids=["their-turn", "a-link-to-send", "a-refused-link", "going-live", "a-note"])
 def test_a_bar_with_something_to_read_is_never_folded_and_the_chip_only_says(panel: dict[str, object]) -> None:
     state = _state(open_=True, **panel)
     assert not quiet(state.friend)  # type: ignore[arg-type]

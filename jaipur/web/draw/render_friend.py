@@ -120,9 +120,10 @@ def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
 
 
 def quiet(panel: FriendPanel) -> bool:
-    """Nothing in the bar asks for the player: their turn, no link to send, no refused link. A phone held upright
-    folds such a bar behind the header's friend chip (friend.css), which opens it."""
-    return panel.status == "your-turn" and not panel.link and panel.problem is None and panel.invalid is None
+    """Nothing in the bar asks for the player: their turn, no link to send, no refused link, no note of what just
+    happened. A phone held upright folds such a bar behind the header's friend chip (friend.css), which opens it."""
+    return (panel.status == "your-turn" and not panel.link and panel.problem is None and panel.invalid is None
+            and panel.note is None)
 
 
 def friend_chip(state: TableState, s: Strings) -> Node | None:
