@@ -92,6 +92,7 @@ class Controller:
         self.sharing = Sharing(self)           # the share dialog, export and import
         self.resumer = Resumer(self)           # what the address opens, the saved game and its question
         self.tools_open = False                # phones: the header's menu of tools is open
+        self.friend_open = False               # phones: the friend bar, folded behind the header's friend button, is open
         self.addressed = self.address.collection   # the collection puzzle the address bar names (`?puzzle=`)
 
     def thinker(self) -> Thinker:
@@ -154,7 +155,8 @@ class Controller:
                         previous=self.resumer.asking(), share=self.sharing.share,
                         import_problem=self.sharing.problem, tools=not self.embed,
                         kind=self.kind, update_ready=self.update_ready and not self.embed, cursor=dict(self.cursor),
-                        names_choice=choices.names, tools_open=self.tools_open)
+                        names_choice=choices.names, tools_open=self.tools_open,
+                        friend_open=self.friend_open)
         if self.mode is not None:
             self.mode.table(st, self.strings, self.selection, at)
             st.suggestion = self.suggestion
@@ -279,7 +281,7 @@ class Controller:
                 at = min(text.index(k) for k in ("friend=", "live=") if k in text)
                 self.friend_action("friend-paste", "", text[at:])
         elif not event.get("action") and event.get("card"):
-            self.tools_open = False   # a card tapped shuts the header's menu too
+            self.tools_open = self.friend_open = False   # a card tapped shuts the header's menu and the friend bar too
             if self.can_move():   # the clicked card becomes its row's Tab stop (a still picture does not change)
                 self.move_cursor(zone, index)
             self.toggle(zone, index)
@@ -289,6 +291,9 @@ class Controller:
     def on_action(self, action: str, value: str, event: dict[str, Any]) -> None:
         """A button: the chrome's own, or the current mode's (`Mode.actions`)."""
         self.tools_open = action == "tools" and not self.tools_open   # the phone's header menu: any other button shuts it
+        # the phone's folded friend bar: its button opens and shuts it, its settings keep it open, anything else shuts it
+        self.friend_open = (not self.friend_open if action == "friend-panel"
+                            else self.friend_open and action in ("live-alert", "live-stun", "friend-copy", "friend-share"))
         chrome: Callable[[], None] | None = {
             "start": lambda: self.new_game(event.get("names")), "opponent": lambda: self.start_screen.choose("opponent", value),
             "mode": lambda: self.start_screen.choose("mode", value), "set-lang": lambda: self.set_lang(value),
@@ -303,6 +308,7 @@ class Controller:
             "edit": self.open_editor, "open-editor": lambda: self.open_editor(here=True),
             "review-game": self.review_game, "review": self.start_review,
             "resume-previous": self.resumer.resume_previous, "keep-new": self.resumer.keep_new, "tools": lambda: None,
+            "friend-panel": lambda: None,
             "look-table": lambda: self._on_match(lambda m: m.look_at_table(True)),
             "show-result": lambda: self._on_match(lambda m: m.look_at_table(False)),
             "dismiss-own": lambda: self._on_match(MatchMode.dismiss_own),

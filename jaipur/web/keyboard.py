@@ -24,6 +24,7 @@ class Keyed(Protocol):
     dialog: str | None
     error: Reason | None
     tools_open: bool
+    friend_open: bool
     mode: Mode | None
 
     @property
@@ -52,8 +53,8 @@ class Keyboard:
             self.on_command(command)
             return
         if key == "Escape":
-            if page.tools_open:
-                page.tools_open = False
+            if page.tools_open or page.friend_open:
+                page.tools_open = page.friend_open = False
             elif page.dialog in CLOSABLE_DIALOGS:
                 page.close_dialog()
             elif page.error is not None:

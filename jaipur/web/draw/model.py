@@ -489,5 +489,6 @@ class TableState:
     rounds: list[RoundResult] = field(default_factory=list)   # each finished round's result (the match summary)
     own: MoveEntry | None = None               # the viewer's own last move, kept in view until dismissed or replaced
     tools_open: bool = False                   # phones: the header's menu of tools is open
+    friend_open: bool = False                  # phones: the friend bar folded on your turn, opened by its button
     friend: FriendPanel | None = None          # a game with a friend: its bar (or screen before the table)
     friends: list[FriendEntry] = field(default_factory=list)   # start screen: the games with friends kept

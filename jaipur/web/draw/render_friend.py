@@ -11,6 +11,9 @@ answering page) the answer's text, pasted into the offering page's `textarea[dat
 `data-friend-live="off|connecting|connected|lost"` on the table, the friend screen and the bar;
 `[data-friend-presence=connected|thinking|gone]`; `button[data-action=friend-rematch]` once the match is over, and
 `button[data-action=friend-accept-rematch]` on the friend's page.
+The header's friend chip (shown on a phone held upright): `[data-friend-chip=off|connecting|connected|lost]`, the
+friend's name and the live state; while the bar is folded (`.friend-bar.quiet`: your turn, nothing to send or
+read) it is `button[data-action=friend-panel]` with `aria-expanded`, which opens the bar over the table.
 """
 
 from __future__ import annotations
@@ -116,15 +119,45 @@ def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
                s.t("live.connect" if answer_due else "friend.paste-open")))
 
 
+def quiet(panel: FriendPanel) -> bool:
+    """Nothing in the bar asks for the player: their turn, no link to send, no refused link, no note of what just
+    happened. A phone held upright folds such a bar behind the header's friend chip (friend.css), which opens it."""
+    return (panel.status == "your-turn" and not panel.link and panel.problem is None and panel.invalid is None
+            and panel.note is None)
+
+
+def friend_chip(state: TableState, s: Strings) -> Node | None:
+    """The header's friend chip, for a phone: the friend's name over the live state (a dot and a word). When the bar
+    is folded it is the button that opens it; else the bar is in view and the chip only says."""
+    panel = state.friend
+    if panel is None or panel.phase != "game" or state.embed:
+        return None
+    live = panel.live if panel.live in ("off", "connecting", "connected", "lost") else "off"
+    dot = panel.presence if live == "connected" and panel.presence in ("thinking", "gone") else live
+    body = [h("span", {"class": "friend-chip-name"},
+              h("span", {"class": "sr-only"}, s.t("friend.chip.friend") + " "), panel.friend or s.t("friend.someone")),
+            " ",   # read apart (a flex box draws no space between its items)
+            h("span", {"class": "friend-chip-live"},
+              h("span", {"class": "live-dot " + dot, "aria-hidden": "true"}), s.t(f"friend.chip.{live}"))]
+    if not quiet(panel):
+        return h("span", {"class": "friend-chip", "data-friend-chip": live}, body)
+    return h("button", {"type": "button", "class": "friend-chip", "data-friend-chip": live,
+                        "data-action": "friend-panel", "aria-controls": "friend-bar",
+                        "aria-expanded": "true" if state.friend_open else "false"}, body)
+
+
 def friend_bar(state: TableState, s: Strings) -> Node | None:
-    """The bar over the table of a game with a friend."""
+    """The bar over the table of a game with a friend (folded on a phone when `quiet`: see friend_chip)."""
     panel = state.friend
     if panel is None:
         return None
     waiting = (panel.status in ("waiting", "their-turn") and not panel.link and not panel.abandoned
                and panel.live != "connected")   # live, the friend is right there: nothing to stop waiting for
     live = panel.live == "connected"
-    return h("section", {"class": "friend-bar", "data-friend-bar": panel.status, "data-friend-live": panel.live,
+    folded = quiet(panel)
+    return h("section", {"class": "friend-bar" + (" quiet" if folded else "") + (" open" if folded and state.friend_open
+                                                                                   else ""),
+                         "id": "friend-bar", "data-friend-bar": panel.status, "data-friend-live": panel.live,
                          "aria-label": s.t("friend.title")},
              h("p", {"class": "friend-status", "role": "status", "aria-live": "polite",
                      "aria-busy": "true" if panel.busy else None}, status_line(panel, s)),
@@ -267,9 +300,10 @@ def friends_list(state: TableState, s: Strings) -> Node | None:
                           for e in state.friends]))
 
 
-def play_friend_button(state: TableState, s: Strings) -> Node | None:
-    """The start screen's Play a friend."""
+def play_friend_button(state: TableState, s: Strings) -> list[Node] | None:
+    """The start screen's Play a friend, with the line under it that says what it is (as each opponent has)."""
     if state.embed:
         return None
-    return h("button", {"type": "button", "class": "friend-button", "data-action": "play-friend"},
-             s.t("friend.play"))
+    return [h("button", {"type": "button", "class": "friend-button", "data-action": "play-friend",
+                         "aria-describedby": "play-friend-about"}, s.t("friend.play")),
+            h("p", {"id": "play-friend-about", "class": "friend-about choice-about"}, s.t("friend.play-about"))]

@@ -15,7 +15,7 @@ from ..i18n import LANGS, Strings, language
 from .model import KINDS, MoveEntry, TableState, roving_index
 from .nodes import Node, h
 from .render_dialogs import table_dialog
-from .render_friend import friend_bar
+from .render_friend import friend_bar, friend_chip
 from .render_lesson import held_turn, moved_line
 from .render_match import seal_marks
 from .render_panel import actions_panel, move_log
@@ -136,6 +136,7 @@ def _bar(state: TableState, s: Strings) -> Node:
              else None,
              h("span", {"class": "turn" + (" thinking" if state.thinking else ""), "role": "status",
                         "aria-live": "polite", "data-turn-label": state.turn}, turn),
+             friend_chip(state, s) if state.kind == "friend" else None,
              toggle, tools)
 
 
