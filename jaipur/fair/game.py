@@ -263,6 +263,38 @@ class FriendGame:
                                               "cannot go on.", "friend-stalled", round=due)
                 self.invalid_at = m.number + 1
 
+    def catch_up_steps(self, texts: list[str]) -> Steps[FriendGame]:
+        """Messages in a row, as a friend's catch-up link carries them (`wire.pieces`): those held already are passed
+        over; this side's own last message, not answered yet, is replaced by another version of it that the friend
+        took (made by this side elsewhere: signed with its own key, on the same message before); the rest are taken
+        in order. Returns the game that goes on (a new one when this side's last message was replaced)."""
+        game = self
+        for text in texts:
+            data = wire.from_text(text)
+            m = wire.decode(game.suite, data)
+            if m.game != game.game:
+                raise Refused("This link belongs to another game.", "friend-other-game")
+            n = game.number
+            if m.number < n and m.content == game.messages[m.number].content:
+                continue
+            last = game.messages[-1]
+            if (m.number == n - 1 and m.sender == game.seat == last.sender and m.prev == last.prev
+                    and game.suite.verify(game.publics[game.seat], m.content, m.signature)):
+                game = yield from game._replaced_steps(data)
+                continue
+            yield from game.receive_steps(text)
+        return game
+
+    def _replaced_steps(self, data: bytes) -> Steps[FriendGame]:
+        """This side with its last message replaced by `data` (its own other version of it), replayed."""
+        saved = self.to_json()
+        saved["messages"] = saved["messages"][:-1] + [b64encode(data)]
+        try:
+            return (yield from FriendGame.from_json_steps(saved, self.suite))
+        except FairError:
+            raise Refused("Your friend kept another move of yours for this turn, made in another browser whose keys "
+                          "this one does not hold: go on where you made it.", "friend-branch-lost") from None
+
     def _admit(self, m: wire.Message) -> None:
         """Refuse a message that is not the next one of this game from the other side (nothing changes)."""
         if m.game != self.game:
@@ -284,7 +316,8 @@ class FriendGame:
             if m.sender != self.seat and self._signed(m):
                 raise Refused(f"This link holds a different move for a turn already played (message "
                               f"{m.number + 1}): the one you opened first counts, and the game goes on from it. "
-                              "Nothing changed.", "friend-fork", number=m.number + 1)
+                              "If your friend's page is stuck, send them your link now: it carries the move that "
+                              "counts.", "friend-fork", number=m.number + 1)
             raise Refused("This link was changed after it was made: ask for it again.", "friend-changed")
         if m.number > n:
             raise Refused(f"A link is missing before this one: open message {n + 1} first (links go in the order "
@@ -294,9 +327,10 @@ class FriendGame:
         if not self._signed(m):
             raise Refused("This link was changed after it was made: ask for it again.", "friend-changed")
         if m.prev != self._last_digest():
-            raise Refused(f"This link answers a message this browser did not send (message {m.number}): the game "
-                          "went on in another browser or on another device. Open the link there.", "friend-branch",
-                          number=m.number)
+            raise Refused(f"This link answers a move of yours this browser does not hold (message {m.number}): "
+                          "your friend took another move you made for that turn. Open the link where you made it, "
+                          "or ask your friend to open the link of the move you made here: their page then gives a "
+                          "link that carries the move that counts.", "friend-branch", number=m.number)
 
     def _signed(self, m: wire.Message) -> bool:
         public = self.publics[m.sender]

@@ -34,6 +34,8 @@ NAME_CHARS = 24
 MAX_TEXT = 8000
 """The longest link text read (twice the longest message made); longer text is refused unread."""
 LINK_KEY = "friend="
+MAX_PIECES = 4
+"""The most messages one catch-up link carries."""
 MODES = ("standard", "single-round")
 
 INVITE, ANSWER, COIN, DECK, OPEN, MOVE, SECRET = range(1, 8)
@@ -310,6 +312,30 @@ def from_text(text: str) -> bytes:
     except ValueError:
         raise Refused("This link is damaged (a part of it is missing or changed): ask your friend to send it "
                       "again.", "friend-malformed") from None
+
+
+def pieces(text: str) -> list[str]:
+    """The messages a link carries, each as link text: one, or several in a row (a catch-up link: `friend=` and
+    the messages' base64url joined by `.`, oldest first).
+
+    >>> pieces("https://x/#friend=AAAA.BBBB"), pieces("friend=AAAA")
+    (['friend=AAAA', 'friend=BBBB'], ['friend=AAAA'])
+    """
+    at = text.find(LINK_KEY) if isinstance(text, str) else -1
+    if at < 0:
+        return [text]
+    value = text[at + len(LINK_KEY):]
+    for stop in "&# \n\r\t":
+        value = value.split(stop, 1)[0]
+    parts = value.split(".")
+    if len(parts) == 1 or len(parts) > MAX_PIECES or not all(parts):
+        return [text]
+    return [LINK_KEY + part for part in parts]
+
+
+def catch_up_text(raws: list[bytes]) -> str:
+    """Several messages in a row as one link's text (`pieces` reads it back)."""
+    return LINK_KEY + ".".join(b64encode(raw) for raw in raws)
 
 
 def peek(text: str) -> tuple[bytes, int]:

@@ -838,3 +838,23 @@ def test_a_deck_place_aliased_to_the_inviters_hand_is_caught_when_the_friend_ope
     assert err.values["card"] == CARD_LETTERS[a.rounds[1].opened[0]]  # the inviter's first card, seen twice
     if 12 in b.rounds[1].opened:  # the inviter drew it: its layer showed the friend that card first
         assert seed == 38 and b.rounds[1].opened[12] == a.rounds[1].opened[0]
+
+
+def test_a_catch_up_link_replaces_only_ones_own_unanswered_message_and_only_with_ones_own_signature() -> None:
+    """A catch-up link (several messages in a row) may replace this side's last, unanswered message by another
+    version signed with its own key (made in another browser holding the same keys); a version the other side
+    signed, or a message of the other side's that is not the next one, is refused and changes nothing."""
+    d = Duel.begin(21, mode="single-round")
+    d.until(lambda d: number_of(d) == 9)
+    friend, victim = d.sides[d.receiver], d.sides[1 - d.receiver]   # the victim's last message is unanswered
+    mine = sections(victim)
+    other_move = next(m for m in legal_moves(victim.rounds[max(victim.rounds)].proxy)  # type: ignore[arg-type]
+                      if mine.move is not None and m != mine.move.move) if mine.move is not None else None
+    assert other_move is not None
+    forged = signed(friend, replace(mine, move=replace(mine.move, move=other_move)))   # signed by the friend
+    before = state(victim)
+    with pytest.raises(Refused) as err:
+        finish(victim.catch_up_steps([forged]))
+    assert err.value.code == "friend-changed" and state(victim) == before
+    later = d.texts[-3]                                          # the friend's old message: passed over, no change
+    assert finish(victim.catch_up_steps([later, d.texts[-1]])) is victim and state(victim) == before

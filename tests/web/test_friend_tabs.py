@@ -39,7 +39,9 @@ def mode_of(c: Controller) -> Any:
 
 
 def codes(c: Controller) -> list[str]:
-    return [n.attrs["data-code"] for n in find(c.platform.node) if "data-code" in n.attrs]  # type: ignore[attr-defined]
+    """The codes of the refusals the page says."""
+    problems = find(c.platform.node, data_problems="")  # type: ignore[attr-defined]
+    return [n.attrs["data-code"] for p in problems for n in find(p) if n.tag == "li" and "data-code" in n.attrs]
 
 
 def dealt() -> tuple[Controller, Controller, dict[str, str]]:
@@ -155,3 +157,37 @@ def test_a_tab_that_fell_behind_never_writes_over_the_newer_game() -> None:
     ava.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
     assert kept_messages(storage) == newest
     assert mode_of(ava).game.number == len(newest)                # and it followed the newer game
+
+
+def test_a_game_split_across_two_browsers_is_joined_again_by_the_friends_catch_up_link() -> None:
+    """Two browsers holding the same keys (a game split before tabs kept one game) each make a different move for
+    one turn. Bo takes the first: the second is refused as a fork and his page offers a catch-up link; the other
+    browser's page, refused Bo's reply (friend-branch), takes that link, goes on from the move Bo kept, and says so."""
+    ava, bo, storage = dealt()
+    if mode_of(ava).game.status != "your-turn":
+        click(ava, "friend-paste", text=play_first(bo))
+    other = page(dict(storage))                                   # the same game and keys, another browser
+    click(other, "open-friend", mode_of(ava).game.game.hex())
+    legal = mode_of(ava).game.legal_moves()
+    mode_of(ava).play(legal[0])
+    ava.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+    mode_of(other).play(legal[-1])
+    other.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+    kept, split = link_of(ava), link_of(other)
+    assert kept != split
+    click(bo, "friend-paste", text=kept)
+    reply = play_first(bo)
+    click(other, "friend-paste", text=reply)
+    assert codes(other) == ["friend-branch"]
+    click(bo, "friend-paste", text=split)                         # Bo sees the other version: a fork
+    assert codes(bo) == ["friend-fork"]
+    catch_up = link_of(bo)
+    assert catch_up != reply and catch_up.split("friend=")[1].count(".") == 1   # her kept move, his reply
+    click(other, "friend-paste", text=catch_up)
+    assert codes(other) == []
+    assert [n.attrs["data-note"] for n in find(other.platform.node) if "data-note" in n.attrs] == [  # type: ignore
+        "friend-kept-other"]
+    assert mode_of(other).game.number == mode_of(bo).game.number
+    assert mode_of(other).game.moves() == mode_of(bo).game.moves()
+    click(bo, "friend-paste", text=play_first(other))             # and the game goes on
+    assert codes(bo) == [] and mode_of(bo).game.number == mode_of(other).game.number

@@ -58,6 +58,7 @@ class FriendMode(BaseMode):
         self._note: tuple[Reason | None, int] = (None, -1)      # what just happened (a link seen again), when
         self.pasted = ""                        # a refused paste's text, kept in the box
         self.stale = False                      # another tab changed the game while this one was busy
+        self._replacing: list[str] | None = None   # the chain a catch-up link replaced (written over once)
         self.copied: bool | None = None
         self.results_seen = len(game.results()) if game is not None else 0
         self.result_round: int | None = None    # the round whose result dialog is open
@@ -170,7 +171,7 @@ class FriendMode(BaseMode):
         """What the friend's bar (or screen) says: the phase, whose turn, the link to send, what is running."""
         g = self.game
         side = self.side
-        link = side.code()
+        link = side.code() or self.catch_up_link()
         if not link and g is not None and g.outgoing() is not None and not side.carries() and not side.holds_last():
             link = self.page.platform.page_url() + "#" + g.outgoing_text()   # live, the channel carries it
         phase = "game" if g is not None else ("invited" if self.invitation else "setup")
@@ -252,7 +253,8 @@ class FriendMode(BaseMode):
         """Keep the game in the browser (a refusal is said once); when another tab went on first, follow it."""
         if self.game is None:
             return
-        kept = keep(self.page.platform, self.game)
+        kept = keep(self.page.platform, self.game, self._replacing)
+        self._replacing = None
         if kept == "refused":
             self.page.storage_refused()
         elif kept == "behind":
@@ -358,14 +360,18 @@ class FriendMode(BaseMode):
             self.side.take(text)
             self.problem = self.side.problem
             return
+        pieces = wire.pieces(text)   # a catch-up link carries several messages in a row
         try:
-            ident, number = wire.peek(text)
+            ident, number = wire.peek(pieces[0])
         except Refused as exc:
             self.problem = _reason(exc)
             return
         g = self.game
         if g is not None and ident == g.game and self.busy is None and self.sync(lambda: self.take_link(text)):
             return   # another tab went on: the link is taken against the newest game
+        if len(pieces) > 1 and g is not None and ident == g.game and self.busy is None:
+            self._start("receive", lambda: g.catch_up_steps(pieces), self._caught_up)
+            return
         if g is None:
             if number != 0:
                 self.problem = Reason("friend-unknown-game", "This link belongs to a game this browser does not hold: "
@@ -436,6 +442,25 @@ class FriendMode(BaseMode):
         loaded = await self.page.platform.load_package(CRYPTO_ARCHIVE)
         importlib.invalidate_caches()
         return bool(loaded) and importlib.util.find_spec("ecdsa") is not None
+
+    def _caught_up(self, game: Any) -> None:
+        """A catch-up link taken: when it replaced this side's last move by the one the friend kept, say so."""
+        if isinstance(game, FriendGame) and game is not self.game:
+            self._replacing = held_chain(self.game) if self.game is not None else None
+            self._adopt(game)
+            self.note = Reason("friend-kept-other", "", {"name": game.names[game.other]})
+
+    def catch_up_link(self) -> str:
+        """After the friend sent two versions of one message: a link carrying the one this side took and what
+        came after it, for the friend's page that holds the other ('' when there is none to offer)."""
+        g, fork = self.game, self.problem
+        if g is None or fork is None or fork.code != "friend-fork":
+            return ""
+        k = int(fork.values.get("number", 0)) - 1
+        if not 0 <= k < g.number or g.messages[k].sender != g.other or g.number - k > wire.MAX_PIECES:
+            return ""
+        text = wire.catch_up_text(g.raw[k:])
+        return self.page.platform.page_url() + "#" + text if len(text) <= wire.MAX_TEXT else ""
 
     def _adopt(self, game: Any) -> None:
         """An invitation made or answered: this mode now holds its game."""

@@ -159,10 +159,12 @@ def newer(store: Storage, game: FriendGame) -> Any:
     return data if compare(held_chain(game), chain(data)) in ("behind", "diverged") else None
 
 
-def keep(store: Storage, game: FriendGame) -> Literal["kept", "refused", "behind"]:
-    """Keep a game and its line in the list (first), unless the kept one is newer (`behind`: nothing is written);
+def keep(store: Storage, game: FriendGame, replacing: list[str] | None = None) -> Literal["kept", "refused", "behind"]:
+    """Keep a game and its line in the list (first), unless the kept one is newer (`behind`: nothing is written) —
+    or is exactly `replacing`, the chain this tab replaced on purpose (its last move, by the one the friend kept);
     `refused` when the browser refused to store it."""
-    if newer(store, game) is not None:
+    kept = newer(store, game)
+    if kept is not None and (replacing is None or chain(kept) != replacing):
         return "behind"
     ident = game_id(game)
     if not store.store(KEY_PREFIX + ident, json.dumps(game.to_json(), separators=(",", ":"))):
