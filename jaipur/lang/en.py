@@ -626,6 +626,7 @@ WORDS: dict[str, str] = {
     "live.status.their-turn": "{name}'s turn: their move comes straight to this page.",
     "live.status.result": "The round is over: its result shows as soon as both pages have checked the whole round.",
     "live.status.waiting": "Live: waiting for {name}'s page.",
+    "live.status.connecting": "Going live with {name}: once the two pages connect, every move goes straight across.",
     "live.settings": "Live settings",
     "live.alert": "Sound and vibration on your turn",
     "live.stun": "STUN server, for a friend on another network",

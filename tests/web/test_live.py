@@ -394,3 +394,15 @@ def test_the_next_round_over_live_shows_the_new_round_as_it_is_dealt() -> None:
     assert dealing <= 1   # the deal is random: tests/web/test_friend.py shows the dealing screen, seeded
     play_live(net, a, b, rng, moves=1)
     assert a.screen == b.screen == "table"
+
+
+def test_while_connecting_the_page_gives_one_instruction_not_two() -> None:
+    net = FakeNet()
+    a, b = started(net)
+    click(a, "go-live")
+    settle(net, a)
+    open_hash(net, b, link_of(a))
+    for c in (a, b):
+        said = text_of(c.platform.node)  # type: ignore[attr-defined]
+        assert "Going live with" in said
+        assert "it deals the cards" not in said and "Send this link to" not in said.split("Live:")[0]

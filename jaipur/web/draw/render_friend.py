@@ -49,6 +49,8 @@ def status_line(panel: FriendPanel, s: Strings) -> str:
         return s.t(f"friend.busy.{panel.busy}")
     if panel.phase == "setup":
         return s.t("friend.setup.about")
+    if panel.live == "connecting" and panel.live_code and panel.phase == "game":   # the live line says what to send
+        return s.t("live.status.connecting", name=friend)
     if panel.dealing and not panel.link and panel.status in ("their-turn", "waiting"):
         key = "friend.status.dealing-they-start" if panel.dealing_they_start else "friend.status.dealing"
         return s.t(key, name=friend, round=panel.dealing)
