@@ -233,7 +233,8 @@ def test_two_browsers_connect_and_play_a_whole_match_live_then_rematch_in_englis
     ava.page.click("button[data-action=live-off]")              # Ava stops: Bo is told once, not "lost"
     bo.page.wait_for_function("() => !!document.querySelector('[data-note=live-friend-stopped]')", timeout=WAIT_MS)
     assert live_state(ava) == live_state(bo) == "off"
-    assert "lost" not in bo.page.inner_text(".friend-bar")
+    assert "was lost" not in bo.page.inner_text(".friend-bar")
+    assert bo.page.query_selector("[data-friend-presence=gone]") is None
     for side in people:
         side.log.assert_clean()
 

@@ -191,3 +191,12 @@ def test_a_game_split_across_two_browsers_is_joined_again_by_the_friends_catch_u
     assert mode_of(other).game.moves() == mode_of(bo).game.moves()
     click(bo, "friend-paste", text=play_first(other))             # and the game goes on
     assert codes(bo) == [] and mode_of(bo).game.number == mode_of(other).game.number
+
+
+def test_ones_own_fresh_invitation_opened_in_the_same_browser_says_whose_it_is() -> None:
+    ava = invite()
+    invitation = link_of(ava)
+    again = page(ava.platform.storage, hash_text=hash_of(invitation))  # type: ignore[attr-defined]
+    notes = [n.attrs["data-note"] for n in find(again.platform.node) if "data-note" in n.attrs]  # type: ignore
+    assert notes == ["friend-own-invitation"]
+    assert "private window" in text_of(again.platform.node)  # type: ignore[attr-defined]
