@@ -320,11 +320,11 @@ def test_a_key_chosen_after_its_challenge_is_refused(group: ProofGroup) -> None:
     """A commitment A nobody knows the logarithm of, the challenge e, then pk := (z·G − A)/e: a 'proof' for a
     key whose secret nobody knows; it holds if pk is not hashed before e."""
     a = group.hash_to_element(b"random commitment")
-    t = sigma._key_transcript(group, group.generator, CTX)   # any key in its place: it is not known yet
+    t = sigma._key_transcript(group, group.generator, CTX, 1)   # any key in its place: it is not known yet
     t.element(b"A", group, a)
     e = t.challenge(b"e")
     z = random_scalar(group, counter_random(26))
     pk = group.mul(sub(group, group.mul(group.generator, z), a), inv(group, e))
     with pytest.raises(ProofFailed) as caught:
-        sigma.check_key(group, pk, sigma.SigmaProof(e, z), CTX)
+        sigma.check_key(group, pk, sigma.SigmaProof(e, z), CTX, 1)
     assert caught.value.code == "proof-key"

@@ -26,7 +26,7 @@ from ..suite import Element
 from .codec import Reader, Writer
 from .elgamal import Ciphertext, remask
 from .errors import ProofFailed
-from .group import DEFAULT_RANDOM, ProofGroup, Random, random_permutation, random_scalar, sub
+from .group import DEFAULT_RANDOM, ProofGroup, Random, random_permutation, random_scalar, refuse_neutral, sub
 from .pace import NEVER, Pacer, Steps, finish
 from .transcript import Context, Transcript
 
@@ -203,6 +203,7 @@ def check_shuffle(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], o
 def check_shuffle_steps(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
                         proof: ShuffleProof, context: Context, pacer: Pacer) -> Steps[None]:
     """`check_shuffle`, yielding when `pacer` says."""
+    refuse_neutral(group, key, "proof-shuffle")
     q, g_, n = group.order, group.generator, len(deck)
     if n == 0 or len(out) != n or len(proof.commitments) != n or len(proof.chain) != n \
             or len(proof.s_hat) != n or len(proof.s_prime) != n:
