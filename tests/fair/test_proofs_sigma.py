@@ -231,3 +231,33 @@ def test_a_point_outside_the_group_is_refused_on_read(group: ProofGroup) -> None
         assert caught.value.code == "proof-malformed"
     with pytest.raises(ProofFailed):
         eg.read_ciphertexts(group, bytes(size - 1), 1)
+
+
+# ---------------------------------------------------------------- nonces
+
+
+def stuck(size: int) -> bytes:
+    """A broken random source: always the same bytes."""
+    return bytes(size)
+
+
+def test_a_stuck_random_source_does_not_reveal_the_secret(group: ProofGroup) -> None:
+    """Two proofs of the same key with the same random bytes but other statements: with nonces drawn from the
+    source alone, sk = (z₁ − z₂)/(e₁ − e₂); hedged on the statement and the secret, the nonces differ."""
+    a = eg.KeyPair.make(group, counter_random(40))
+    q, g = group.order, group.generator
+
+    def nonce_point(proof: sigma.SigmaProof) -> object:   # w·G = z·G − e·pk
+        return group.msm([g, a.public], [proof.response, q - proof.challenge])
+
+    proofs = [sigma.prove_key(group, a, CTX, 0, stuck), sigma.prove_key(group, a, OTHER_CONTEXTS[0], 0, stuck)]
+    places = deck(group, a.public, 2)
+    proofs += [sigma.prove_shares(group, a, places[:1], CTX, stuck)[1],
+               sigma.prove_shares(group, a, places[1:], CTX, stuck)[1]]
+    for one, two in (proofs[:2], proofs[2:]):
+        assert not group.equal(nonce_point(one), nonce_point(two))
+        guess = (one.response - two.response) * pow(one.challenge - two.challenge, -1, q) % q
+        assert guess != a.secret
+    assert sigma.prove_key(group, a, CTX, 0, stuck) == proofs[0]              # deterministic for one statement
+    again = sigma.prove_key(group, a, CTX, 0, counter_random(41))
+    assert again == sigma.prove_key(group, a, CTX, 0, counter_random(41)) != proofs[0]

@@ -7,6 +7,8 @@
   weights ρᵢ come from the transcript after every Xᵢ, Yᵢ is in it (a single wrong share survives with
   probability 1/order).
 
+Nonces are hedged on the transcript so far and the secret (`Transcript.hedged`).
+
 Each proof is sent in its short form, the challenge e and the response z (two scalars): the checker
 recomputes the commitments (z·G − e·pk, z·X − e·Y) and the challenge, and compares.
 """
@@ -52,6 +54,11 @@ def sigma_size(group: ProofGroup) -> int:
     return 2 * group.scalar_size
 
 
+def _secret(group: ProofGroup, secret: int) -> bytes:
+    """A secret scalar as the bytes its nonces are hedged on."""
+    return (secret % group.order).to_bytes(group.scalar_size, "big")
+
+
 # ---------------------------------------------------------------- Schnorr: key ownership
 
 
@@ -71,8 +78,8 @@ def _key_transcript(group: ProofGroup, public: Element, context: Context, seat: 
 def prove_key(group: ProofGroup, key: KeyPair, context: Context, seat: int,
               random: Random = DEFAULT_RANDOM) -> SigmaProof:
     """A proof that the player in `seat` knows the secret of `key.public` (valid for that seat only)."""
-    w = random_scalar(group, random)
     t = _key_transcript(group, key.public, context, seat)
+    w = random_scalar(group, t.hedged(_secret(group, key.secret), random))
     t.element(b"A", group, group.mul(group.generator, w))
     e = t.challenge(b"e")
     return SigmaProof(e, (w + e * key.secret) % group.order)
@@ -111,7 +118,7 @@ def _dleq_prove(group: ProofGroup, protocol: bytes, key: KeyPair, bases: Sequenc
                 images: Sequence[Element], context: Context, random: Random,
                 pacer: Pacer = NEVER) -> Steps[SigmaProof]:
     t, base, _ = yield from _dleq_transcript(group, protocol, key.public, bases, images, context, pacer)
-    w = random_scalar(group, random)
+    w = random_scalar(group, t.hedged(_secret(group, key.secret), random))
     t.element(b"A1", group, group.mul(group.generator, w))
     t.element(b"A2", group, group.mul(base, w))
     e = t.challenge(b"e")
