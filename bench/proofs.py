@@ -125,8 +125,8 @@ def measure(runs: int = 5, sizes: tuple[int, ...] = (18, 52, 70)) -> dict[str, A
         t_c, _ = timed(partial(sigma.check_shares, g, a.public, places, shares, proof, ctx), many)
         size = len(places) * g.element_size + sigma.sigma_size(g)
         out[label] = {"prove_ms": t_p, "check_ms": t_c, "bytes": size, "b64": b64_len(size)}
-    t_p, proof = timed(lambda: sigma.prove_key(g, a, ctx), many)
-    t_c, _ = timed(lambda: sigma.check_key(g, a.public, proof, ctx), many)
+    t_p, proof = timed(lambda: sigma.prove_key(g, a, ctx, 0), many)
+    t_c, _ = timed(lambda: sigma.check_key(g, a.public, proof, ctx, 0), many)
     out["schnorr"] = {"prove_ms": t_p, "check_ms": t_c, "bytes": g.element_size + sigma.sigma_size(g),
                       "b64": b64_len(g.element_size + sigma.sigma_size(g))}
     points = [g.hash_to_element(b"bench msm %d" % i) for i in range(70)]

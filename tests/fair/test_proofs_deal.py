@@ -49,8 +49,8 @@ def start() -> tuple[Side, Side, Element, list[Ciphertext]]:
     a = Side(eg.KeyPair.make(GROUP, counter_random(1)), 100)
     b = Side(eg.KeyPair.make(GROUP, counter_random(2)), 200)
     for n, side in enumerate((a, b)):
-        proof = sigma.prove_key(GROUP, side.key, ctx(f"key-{n}"), side.random)
-        sigma.check_key(GROUP, side.key.public, proof, ctx(f"key-{n}"))
+        proof = sigma.prove_key(GROUP, side.key, ctx("key"), n, side.random)
+        sigma.check_key(GROUP, side.key.public, proof, ctx("key"), n)
     h = eg.joint_key(GROUP, [a.key.public, b.key.public])
     return a, b, h, [eg.encrypt(GROUP, a.key.public, m, 1) for m in items()]
 

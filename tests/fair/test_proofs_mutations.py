@@ -44,7 +44,7 @@ def made(name: str) -> dict[str, tuple[bytes, Check]]:
     shuffle_proof = sh.prove_shuffle(group, key, deck, done, CTX, rnd).to_bytes(group)
     shares, share_proof = sigma.prove_shares(group, a, done.out[:2], CTX, rnd)
     share_bytes = b"".join(group.encode(s) for s in shares) + share_proof.to_bytes(group)
-    key_bytes = group.encode(a.public) + sigma.prove_key(group, a, CTX, rnd).to_bytes(group)
+    key_bytes = group.encode(a.public) + sigma.prove_key(group, a, CTX, 0, rnd).to_bytes(group)
     es, ds = group.element_size, len(deck_bytes)
 
     def check_shuffle(data: bytes) -> None:
@@ -59,7 +59,7 @@ def made(name: str) -> dict[str, tuple[bytes, Check]]:
         sigma.check_shares(group, a.public, done.out[:2], got, sigma.SigmaProof.from_bytes(group, data[2 * es:]), CTX)
 
     def check_key(data: bytes) -> None:
-        sigma.check_key(group, read_element(group, data[:es]), sigma.SigmaProof.from_bytes(group, data[es:]), CTX)
+        sigma.check_key(group, read_element(group, data[:es]), sigma.SigmaProof.from_bytes(group, data[es:]), CTX, 0)
 
     return {"shuffle": (deck_bytes + out_bytes + shuffle_proof, check_shuffle),
             "shares": (share_bytes, check_shares), "key": (key_bytes, check_key)}

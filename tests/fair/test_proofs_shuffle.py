@@ -157,6 +157,21 @@ def test_a_shuffle_proof_is_not_reused(group: ProofGroup) -> None:
             sh.check_shuffle(group, *args, proof, CTX)
 
 
+def test_a_stuck_random_source_gives_other_nonces_for_other_decks(group: ProofGroup) -> None:
+    """The same permutation and randomness on two decks, proven with a source that always gives the same bytes:
+    the commitments' randomness is hedged on the decks, so the proofs share no nonce (whose reuse would reveal
+    u' and so the permutation)."""
+    key, deck = setup(group, 4)
+    _, other = setup(group, 4, seed=5)
+    proofs = []
+    for d in (deck, other):
+        done = sh.shuffle(group, key, d, lambda size: bytes(size))
+        proofs.append(sh.prove_shuffle(group, key, d, done, CTX, lambda size: bytes(size)))
+        sh.check_shuffle(group, key, d, done.out, proofs[-1], CTX)
+    assert not any(group.equal(x, y) for x, y in zip(proofs[0].commitments, proofs[1].commitments))
+    assert proofs[0].s1 != proofs[1].s1 and proofs[0].s_prime[0] != proofs[1].s_prime[0]
+
+
 def test_shuffle_bytes_are_checked(group: ProofGroup) -> None:
     key, deck = setup(group, 3)
     done = sh.shuffle(group, key, deck, counter_random(12))

@@ -9,6 +9,7 @@ import pytest
 
 from jaipur.fair.errors import Cheated
 from jaipur.fair.proofs import elgamal as eg
+from jaipur.fair.proofs import shuffle as sh
 from jaipur.fair.proofs import sigma
 from jaipur.fair.proofs.errors import ProofFailed
 from jaipur.fair.proofs.group import ProofGroup, secp256k1_group
@@ -61,24 +62,66 @@ def test_rekey_turns_a_deck_under_one_key_into_one_under_both(group: ProofGroup)
 def test_a_key_proof_holds_and_only_for_its_key_and_context(group: ProofGroup) -> None:
     key = eg.KeyPair.make(group, counter_random(6))
     other = eg.KeyPair.make(group, counter_random(7))
-    proof = sigma.prove_key(group, key, CTX, counter_random(8))
-    sigma.check_key(group, key.public, sigma.SigmaProof.from_bytes(group, proof.to_bytes(group)), CTX)
+    proof = sigma.prove_key(group, key, CTX, 0, counter_random(8))
+    sigma.check_key(group, key.public, sigma.SigmaProof.from_bytes(group, proof.to_bytes(group)), CTX, 0)
     with pytest.raises(ProofFailed) as caught:
-        sigma.check_key(group, other.public, proof, CTX)
+        sigma.check_key(group, other.public, proof, CTX, 0)
     assert caught.value.code == "proof-key" and isinstance(caught.value, Cheated)
     for ctx in OTHER_CONTEXTS:
         with pytest.raises(ProofFailed, match="proof that they own it"):
-            sigma.check_key(group, key.public, proof, ctx)
+            sigma.check_key(group, key.public, proof, ctx, 0)
+
+
+def test_a_key_proof_is_its_seats_own(group: ProofGroup) -> None:
+    """The friend sending the inviter's key and proof back as its own (joint key 2·pk_A, whose secret the inviter
+    alone knows) is refused: the proof names seat 0, and the joint key refuses the same key twice."""
+    a = eg.KeyPair.make(group, counter_random(30))
+    proof = sigma.prove_key(group, a, CTX, 0, counter_random(31))
+    sigma.check_key(group, a.public, proof, CTX, 0)
+    with pytest.raises(ProofFailed) as caught:
+        sigma.check_key(group, a.public, proof, CTX, 1)
+    assert caught.value.code == "proof-key"
+    with pytest.raises(ProofFailed) as caught:
+        eg.joint_key(group, [a.public, a.public])
+    assert caught.value.code == "proof-key"
+    with pytest.raises(ValueError):
+        sigma.prove_key(group, a, CTX, 2, counter_random(32))
+
+
+def test_the_neutral_element_is_no_key(group: ProofGroup) -> None:
+    """With pk or H the neutral element (secret 0), the provers' own proofs hold with no secret at all: each check
+    refuses that key with its own code, and the joint key refuses a neutral key or a neutral sum."""
+    zero = group.identity
+    nobody = eg.KeyPair(0, zero)
+    places = deck(group, group.generator, 2)
+    key_proof = sigma.prove_key(group, nobody, CTX, 0, counter_random(33))
+    shares, share_proof = sigma.prove_shares(group, nobody, places, CTX, counter_random(34))
+    rekeyed, rekey_proof = sigma.prove_rekey(group, nobody, places, CTX, counter_random(35))
+    done = sh.shuffle(group, zero, places, counter_random(36))
+    shuffle_proof = sh.prove_shuffle(group, zero, places, done, CTX, counter_random(37))
+    cases = {"proof-key": lambda: sigma.check_key(group, zero, key_proof, CTX, 0),
+             "proof-share": lambda: sigma.check_shares(group, zero, places, shares, share_proof, CTX),
+             "proof-rekey": lambda: sigma.check_rekey(group, zero, places, rekeyed, rekey_proof, CTX),
+             "proof-shuffle": lambda: sh.check_shuffle(group, zero, places, done.out, shuffle_proof, CTX)}
+    for code, check in cases.items():
+        with pytest.raises(ProofFailed) as caught:
+            check()
+        assert caught.value.code == code
+    a = eg.KeyPair.make(group, counter_random(38))
+    for publics in ([a.public, zero], [zero, a.public], [a.public, group.neg(a.public)]):
+        with pytest.raises(ProofFailed) as caught:
+            eg.joint_key(group, publics)
+        assert caught.value.code == "proof-key"
 
 
 def test_a_key_proof_without_the_secret_fails(group: ProofGroup) -> None:
     """A maker who does not know sk (here: the response of a proof for another key) is refused."""
     key, other = eg.KeyPair.make(group, counter_random(9)), eg.KeyPair.make(group, counter_random(10))
-    borrowed = sigma.prove_key(group, other, CTX, counter_random(11))
+    borrowed = sigma.prove_key(group, other, CTX, 0, counter_random(11))
     for forged in (borrowed, replace(borrowed, response=(borrowed.response + 1) % group.order),
                    replace(borrowed, challenge=0), sigma.SigmaProof(0, 0)):
         with pytest.raises(ProofFailed):
-            sigma.check_key(group, key.public, forged, CTX)
+            sigma.check_key(group, key.public, forged, CTX, 0)
 
 
 # ---------------------------------------------------------------- Chaum–Pedersen shares
@@ -188,3 +231,33 @@ def test_a_point_outside_the_group_is_refused_on_read(group: ProofGroup) -> None
         assert caught.value.code == "proof-malformed"
     with pytest.raises(ProofFailed):
         eg.read_ciphertexts(group, bytes(size - 1), 1)
+
+
+# ---------------------------------------------------------------- nonces
+
+
+def stuck(size: int) -> bytes:
+    """A broken random source: always the same bytes."""
+    return bytes(size)
+
+
+def test_a_stuck_random_source_does_not_reveal_the_secret(group: ProofGroup) -> None:
+    """Two proofs of the same key with the same random bytes but other statements: with nonces drawn from the
+    source alone, sk = (z₁ − z₂)/(e₁ − e₂); hedged on the statement and the secret, the nonces differ."""
+    a = eg.KeyPair.make(group, counter_random(40))
+    q, g = group.order, group.generator
+
+    def nonce_point(proof: sigma.SigmaProof) -> object:   # w·G = z·G − e·pk
+        return group.msm([g, a.public], [proof.response, q - proof.challenge])
+
+    proofs = [sigma.prove_key(group, a, CTX, 0, stuck), sigma.prove_key(group, a, OTHER_CONTEXTS[0], 0, stuck)]
+    places = deck(group, a.public, 2)
+    proofs += [sigma.prove_shares(group, a, places[:1], CTX, stuck)[1],
+               sigma.prove_shares(group, a, places[1:], CTX, stuck)[1]]
+    for one, two in (proofs[:2], proofs[2:]):
+        assert not group.equal(nonce_point(one), nonce_point(two))
+        guess = (one.response - two.response) * pow(one.challenge - two.challenge, -1, q) % q
+        assert guess != a.secret
+    assert sigma.prove_key(group, a, CTX, 0, stuck) == proofs[0]              # deterministic for one statement
+    again = sigma.prove_key(group, a, CTX, 0, counter_random(41))
+    assert again == sigma.prove_key(group, a, CTX, 0, counter_random(41)) != proofs[0]

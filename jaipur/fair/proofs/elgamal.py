@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from ..suite import Element
 from .codec import Reader, Writer
-from .group import DEFAULT_RANDOM, ProofGroup, Random, random_scalar, sub
+from .errors import ProofFailed
+from .group import DEFAULT_RANDOM, ProofGroup, Random, random_scalar, refuse_neutral, sub
 
 
 @dataclass(frozen=True)
@@ -54,10 +55,14 @@ class KeyPair:
 
 
 def joint_key(group: ProofGroup, publics: Sequence[Element]) -> Element:
-    """H = the sum of the players' public keys."""
+    """H = the sum of the players' public keys; `proof-key` for a neutral key, a key sent twice or a neutral sum."""
     total = group.identity
-    for pk in publics:
+    for i, pk in enumerate(publics):
+        refuse_neutral(group, pk, "proof-key")
+        if any(group.equal(pk, other) for other in publics[:i]):
+            raise ProofFailed("proof-key", "the other player's key is this player's own")
         total = group.add(total, pk)
+    refuse_neutral(group, total, "proof-key")
     return total
 
 

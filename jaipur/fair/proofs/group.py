@@ -73,6 +73,12 @@ def sub(group: ProofGroup, a: Element, b: Element) -> Element:
     return group.add(a, group.neg(b))
 
 
+def refuse_neutral(group: ProofGroup, element: Element, code: str) -> None:
+    """Refuse (`code`) the neutral element where a key is expected: it is no one's key and opens everything."""
+    if group.equal(element, group.identity):
+        raise ProofFailed(code, "the neutral element is not a key")
+
+
 def random_scalar(group: ProofGroup, random: Random = DEFAULT_RANDOM) -> int:
     """A uniform nonzero scalar (64 random bytes reduced: the bias is below 2**-256)."""
     return int.from_bytes(random(64), "big") % (group.order - 1) + 1

@@ -15,6 +15,7 @@ Algorithms GenPermutationCommitment, GenCommitmentChain, GenProof and CheckProof
 
 Sent in short form: the commitments c and ĉ, the challenge and the responses (2n points, 2n + 5 scalars);
 the checker recomputes the sigma commitments and compares the challenge.
+The prover's random scalars are hedged on the context, key, input deck, ψ and r' (`Transcript.hedged`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ..suite import Element
 from .codec import Reader, Writer
 from .elgamal import Ciphertext, remask
 from .errors import ProofFailed
-from .group import DEFAULT_RANDOM, ProofGroup, Random, random_permutation, random_scalar, sub
+from .group import DEFAULT_RANDOM, ProofGroup, Random, random_permutation, random_scalar, refuse_neutral, sub
 from .pace import NEVER, Pacer, Steps, finish
 from .transcript import Context, Transcript
 
@@ -152,6 +153,12 @@ def _argument(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: 
     """GenProof itself, trusting its inputs (tests call it with a mapping that is no permutation)."""
     q, g_, n = group.order, group.generator, len(deck)
     h = generators(group, n)
+    hedge = Transcript.start(PROTOCOL + b"/nonces", group, context)   # nonces hedged on the statement and secrets
+    hedge.element(b"key", group, key)
+    hedge.elements(b"in", group, [p for c in deck for p in (c.c1, c.c2)])   # with ψ and r', it fixes the output
+    random = hedge.hedged(b"".join(i.to_bytes(4, "big") for i in psi)
+                          + b"".join((s % q).to_bytes(group.scalar_size, "big") for s in rand), random)
+    yield from pacer.pause()
     r = [random_scalar(group, random) for _ in range(n)]
     commitments = []
     for rj in r:
@@ -203,6 +210,7 @@ def check_shuffle(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], o
 def check_shuffle_steps(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
                         proof: ShuffleProof, context: Context, pacer: Pacer) -> Steps[None]:
     """`check_shuffle`, yielding when `pacer` says."""
+    refuse_neutral(group, key, "proof-shuffle")
     q, g_, n = group.order, group.generator, len(deck)
     if n == 0 or len(out) != n or len(proof.commitments) != n or len(proof.chain) != n \
             or len(proof.s_hat) != n or len(proof.s_prime) != n:

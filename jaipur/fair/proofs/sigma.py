@@ -1,10 +1,13 @@
 """Sigma proofs made non-interactive by the transcript: key ownership, decryption shares, re-keying.
 
-- Schnorr (1991): knowledge of sk behind pk = sk·G.
+- Schnorr (1991): knowledge of sk behind pk = sk·G, bound to the prover's seat (a key proof sent back as
+  the other's own does not hold).
 - Chaum–Pedersen (1992): log_G pk = log_X Y, i.e. a share Y = sk·C1 was made with the sk behind pk. Many
   shares (or a re-keyed deck) are proven at once by one proof on random combinations Σρᵢ·Xᵢ, Σρᵢ·Yᵢ whose
   weights ρᵢ come from the transcript after every Xᵢ, Yᵢ is in it (a single wrong share survives with
   probability 1/order).
+
+Nonces are hedged on the transcript so far and the secret (`Transcript.hedged`).
 
 Each proof is sent in its short form, the challenge e and the response z (two scalars): the checker
 recomputes the commitments (z·G − e·pk, z·X − e·Y) and the challenge, and compares.
@@ -13,13 +16,13 @@ recomputes the commitments (z·G − e·pk, z·X − e·Y) and the challenge, an
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..suite import Element
 from .codec import Reader, Writer
 from .elgamal import Ciphertext, KeyPair, rekey, share
 from .errors import ProofFailed
-from .group import DEFAULT_RANDOM, ProofGroup, Random, random_scalar, sub
+from .group import DEFAULT_RANDOM, ProofGroup, Random, random_scalar, refuse_neutral, sub
 from .pace import NEVER, Pacer, Steps, finish
 from .transcript import Context, Transcript
 
@@ -51,28 +54,42 @@ def sigma_size(group: ProofGroup) -> int:
     return 2 * group.scalar_size
 
 
+def _secret(group: ProofGroup, secret: int) -> bytes:
+    """A secret scalar as the bytes its nonces are hedged on."""
+    return (secret % group.order).to_bytes(group.scalar_size, "big")
+
+
 # ---------------------------------------------------------------- Schnorr: key ownership
 
 
-def _key_transcript(group: ProofGroup, public: Element, context: Context) -> Transcript:
-    t = Transcript.start(b"schnorr-key", group, context)
+def key_context(context: Context, seat: int) -> Context:
+    """The context of seat 0's (the inviter's) or seat 1's (the friend's) key proof: its step names the seat."""
+    if seat not in (0, 1):
+        raise ValueError("a seat is 0 (the inviter) or 1 (the friend)")
+    return replace(context, step=f"{context.step}/seat-{seat}")
+
+
+def _key_transcript(group: ProofGroup, public: Element, context: Context, seat: int) -> Transcript:
+    t = Transcript.start(b"schnorr-key", group, key_context(context, seat))
     t.element(b"pk", group, public)
     return t
 
 
-def prove_key(group: ProofGroup, key: KeyPair, context: Context, random: Random = DEFAULT_RANDOM) -> SigmaProof:
-    """A proof that the maker knows the secret of `key.public`."""
-    w = random_scalar(group, random)
-    t = _key_transcript(group, key.public, context)
+def prove_key(group: ProofGroup, key: KeyPair, context: Context, seat: int,
+              random: Random = DEFAULT_RANDOM) -> SigmaProof:
+    """A proof that the player in `seat` knows the secret of `key.public` (valid for that seat only)."""
+    t = _key_transcript(group, key.public, context, seat)
+    w = random_scalar(group, t.hedged(_secret(group, key.secret), random))
     t.element(b"A", group, group.mul(group.generator, w))
     e = t.challenge(b"e")
     return SigmaProof(e, (w + e * key.secret) % group.order)
 
 
-def check_key(group: ProofGroup, public: Element, proof: SigmaProof, context: Context) -> None:
-    """Refuse (`proof-key`) unless the proof shows knowledge of the secret behind `public` in this context."""
+def check_key(group: ProofGroup, public: Element, proof: SigmaProof, context: Context, seat: int) -> None:
+    """Refuse (`proof-key`) unless the proof shows the player in `seat` knows the secret behind `public` here."""
+    refuse_neutral(group, public, "proof-key")
     e, z = proof.challenge, proof.response
-    t = _key_transcript(group, public, context)
+    t = _key_transcript(group, public, context, seat)
     t.element(b"A", group, group.msm([group.generator, public], [z, group.order - e]))
     if t.challenge(b"e") != e:
         raise ProofFailed("proof-key")
@@ -101,7 +118,7 @@ def _dleq_prove(group: ProofGroup, protocol: bytes, key: KeyPair, bases: Sequenc
                 images: Sequence[Element], context: Context, random: Random,
                 pacer: Pacer = NEVER) -> Steps[SigmaProof]:
     t, base, _ = yield from _dleq_transcript(group, protocol, key.public, bases, images, context, pacer)
-    w = random_scalar(group, random)
+    w = random_scalar(group, t.hedged(_secret(group, key.secret), random))
     t.element(b"A1", group, group.mul(group.generator, w))
     t.element(b"A2", group, group.mul(base, w))
     e = t.challenge(b"e")
@@ -132,6 +149,7 @@ def prove_shares(group: ProofGroup, key: KeyPair, deck: Sequence[Ciphertext], co
 def check_shares(group: ProofGroup, public: Element, deck: Sequence[Ciphertext], shares: Sequence[Element],
                  proof: SigmaProof, context: Context) -> None:
     """Refuse (`proof-share`) unless every share is sk·C1 of its place for the sk behind `public`."""
+    refuse_neutral(group, public, "proof-share")
     if not finish(_dleq_holds(group, b"chaum-pedersen-shares", public, [c.c1 for c in deck], shares, proof,
                               context)):
         raise ProofFailed("proof-share")
@@ -167,6 +185,7 @@ def check_rekey(group: ProofGroup, public: Element, deck: Sequence[Ciphertext], 
 def check_rekey_steps(group: ProofGroup, public: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
                       proof: SigmaProof, context: Context, pacer: Pacer) -> Steps[None]:
     """`check_rekey`, yielding when `pacer` says."""
+    refuse_neutral(group, public, "proof-rekey")
     if len(deck) != len(out) or not all(group.equal(n.c1, c.c1) for n, c in zip(out, deck)):
         raise ProofFailed("proof-rekey", "the places do not match")
     if not (yield from _dleq_holds(group, b"chaum-pedersen-rekey", public, [c.c1 for c in deck],

@@ -5,6 +5,10 @@ every public input and every commitment of the proof, each with a label and its 
 of all of it, so a proof made for one deck, round, step or game gives other challenges anywhere else and
 does not verify there. Challenges are reduced from 512 bits (bias below 2**-256) and fed back in.
 
+A prover's nonces are hedged (RFC 6979's idea, with fresh randomness kept): drawn from a hash of the state,
+the prover's secret and random bytes, so a random source that repeats still gives other nonces for another
+statement, and a counter in tests still gives the same proof each run.
+
 >>> from dataclasses import replace
 >>> c = Context(b"game-id-0001", 1, "deal")
 >>> one = Transcript(b"demo", b"group", 101, c).challenge(b"e")
@@ -20,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..suite import Element
-from .group import ProofGroup
+from .group import ProofGroup, Random
 
 DOMAIN = b"jaipur-fair/proofs/1"
 
@@ -37,6 +41,20 @@ class Context:
         """The context as framed bytes."""
         return _frame(b"game", self.game) + _frame(b"round", str(self.round).encode()) + _frame(
             b"step", self.step.encode())
+
+
+def _stream(seed: bytes) -> Random:
+    """A random source expanding `seed`: call k gives SHA-256(seed ‖ k ‖ block) blocks, cut to the size asked."""
+    calls = 0
+
+    def draw(size: int) -> bytes:
+        nonlocal calls
+        call = calls.to_bytes(8, "big")
+        calls += 1
+        blocks = (size + 31) // 32
+        return b"".join(hashlib.sha256(seed + call + b.to_bytes(4, "big")).digest() for b in range(blocks))[:size]
+
+    return draw
 
 
 def _frame(label: bytes, data: bytes) -> bytes:
@@ -77,6 +95,12 @@ class Transcript:
         """Take in a list of elements, with its length."""
         items = [group.transcript_bytes(e) for e in elements]
         self.data(label, len(items).to_bytes(4, "big") + b"".join(items))
+
+    def hedged(self, secret: bytes, random: Random) -> Random:
+        """The prover's nonce source: SHA-256 of the state so far, its secret and 32 fresh bytes of `random`."""
+        seed = hashlib.sha256(_frame(b"hedge", self._hash.copy().digest()) + _frame(b"secret", secret)
+                              + _frame(b"random", random(32))).digest()
+        return _stream(seed)
 
     def challenge(self, label: bytes) -> int:
         """A challenge modulo the group order from everything so far; it is then taken in itself."""
