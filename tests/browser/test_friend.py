@@ -41,13 +41,16 @@ SETTLED = """() => document.documentElement.dataset.jaipur !== 'loading'
 """The page shows a friend game (or its screen) and is not checking or making a link."""
 BOOTED = "() => document.documentElement.dataset.jaipur !== 'loading'"
 """The page has booted (ready, or said why not)."""
-TOOK = """(before) => {
+TOOK = """([before, state]) => {
   if (!(""" + SETTLED + """)()) return false;
   const link = document.querySelector('[data-friend-link]');
-  return (link ? link.value : '') !== before || !!document.querySelector('[data-problems]');
+  const main = document.querySelector('main.table[data-friend], main.friend-screen');
+  return (link ? link.value : '') !== before || (state !== null && main && main.dataset.friend !== state)
+    || !!document.querySelector('[data-problems]');
 }"""
 """A link was taken or refused: the link to send is not the one shown before (a reply, or none on this side's
-turn), or a problem is said."""
+turn), whose turn it is changed (from none to none: the friend's page held this side's last message, so none was
+shown), or a problem is said."""
 STATE = """() => { const m = document.querySelector('main.table[data-friend], main.friend-screen');
   return m ? m.dataset.friend : null; }"""
 STORAGE = "() => JSON.stringify(Object.fromEntries(Object.entries(localStorage).sort()))"
@@ -109,10 +112,11 @@ def people(browser: Any, base_url: str) -> Iterator[tuple[Side, Side]]:
         side.context.close()
 
 
-def wait_taken(side: Side, before: str) -> None:
-    """Wait until `side` has taken (or refused) what it was given."""
+def wait_taken(side: Side, before: str, state: str | None = None) -> None:
+    """Wait until `side` has taken (or refused) what it was given (`before`: the link it showed; `state`: whose turn
+    it said, when known)."""
     try:
-        side.page.wait_for_function(TOOK, arg=before, timeout=WAIT_MS)
+        side.page.wait_for_function(TOOK, arg=[before, state], timeout=WAIT_MS)
     except Exception as exc:
         said = side.page.evaluate("""() => [location.href.slice(0, 80), document.documentElement.dataset.jaipur,
           (document.querySelector('.friend-status') || {}).outerHTML, (document.querySelector('main') || {}).className,
@@ -124,14 +128,14 @@ def deliver(side: Side, link: str, how: str) -> None:
     """Give `side` a link its friend sent: opened in a new tab (`tab`), in the open tab (`hash`: only the address's
     part after # changes, as when a chat app opens it in the same tab), or pasted into the page (`paste`); then
     wait until it is taken and check that it was."""
-    before = side.link()
+    before, state = side.link(), side.state()
     if how == "tab":
         side.open(link)
     elif how == "hash":
         side.page.evaluate("link => { location.hash = link.slice(link.indexOf('#')); }", link)
     else:
         paste(side, link)
-    wait_taken(side, before)
+    wait_taken(side, before, None if how == "tab" else state)
     assert side.problems() == [], f"{how}: {side.page.inner_text('[data-problems]')}"
 
 
