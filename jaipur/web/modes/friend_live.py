@@ -62,8 +62,7 @@ class LiveSide:
         """The friend's page said it holds this side's last message (over a channel since closed): nothing to
         send by hand."""
         g, live = self.mode.game, self.live
-        return (g is not None and live is not None and live.game == g.game and g.outgoing() is not None
-                and live.peer_has > g.number - 1)
+        return g is not None and live is not None and live.game == g.game and g.outgoing() is not None and live.delivered
 
     def presence(self) -> str:
         """The friend as the bar shows them: connected, thinking (their turn), gone, or '' (not live)."""
@@ -124,8 +123,10 @@ class LiveSide:
         if live is not None and live.problem is not None:
             self.problem, live.problem = Reason(live.problem.code, live.problem.message, dict(live.problem.values)), None
         if live is not None:
-            self._lost_at = (self._lost_at if self._lost_at is not None else self.mode.moment()) \
-                if live.state == "lost" else None
+            if live.state != "lost":
+                self._lost_at = None
+            elif self._lost_at is None:
+                self._lost_at = self.mode.moment()
             if live.stopped:   # the friend pressed Stop playing live: said until the game goes on
                 live.stopped = False
                 g = self.mode.game
