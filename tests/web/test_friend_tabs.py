@@ -200,3 +200,14 @@ def test_ones_own_fresh_invitation_opened_in_the_same_browser_says_whose_it_is()
     notes = [n.attrs["data-note"] for n in find(again.platform.node) if "data-note" in n.attrs]  # type: ignore
     assert notes == ["friend-own-invitation"]
     assert "private window" in text_of(again.platform.node)  # type: ignore[attr-defined]
+
+
+def test_a_damaged_kept_game_is_written_over_by_the_tab_that_holds_it() -> None:
+    ava, bo, storage = dealt()
+    [key] = [k for k in storage if k.startswith(KEY_PREFIX)]
+    for damaged in ("[1, 2, 3]", "{not json", '{"seat": 1}'):
+        storage[key] = damaged
+        mode_of(ava).save()
+        ava.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+        assert json.loads(storage[key])["format"] == "jaipur-friend/1"   # written over: the tab's game again
+        assert len(kept_messages(storage)) == mode_of(ava).game.number

@@ -154,8 +154,8 @@ def newer(store: Storage, game: FriendGame) -> Any:
         data = load_game_data(store, game_id(game))
     except ValueError:
         return None
-    if data is None or data.get("seat") != game.seat:
-        return None
+    if not isinstance(data, dict) or data.get("seat") != game.seat:
+        return None   # nothing kept, or something that is not this side's game: this tab's game is written
     return data if compare(held_chain(game), chain(data)) in ("behind", "diverged") else None
 
 
