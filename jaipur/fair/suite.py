@@ -24,8 +24,9 @@ Element = Any
 """A group element, as the group represents it (compare elements by their encoding)."""
 
 
-class Group(Protocol):
-    """A cyclic group of prime order in which the decisional Diffie–Hellman problem is hard."""
+class PrimeGroup(Protocol):
+    """A cyclic group of prime order in which the decisional Diffie–Hellman problem is hard: what the deal
+    (`Group`) and the proofs (`jaipur.fair.proofs.group.ProofGroup`) both need of it."""
 
     @property
     def order(self) -> int:
@@ -45,6 +46,11 @@ class Group(Protocol):
         """The element as `element_size` bytes (equal elements, equal bytes)."""
     def decode(self, data: bytes) -> Element:
         """An element from `encode`'s bytes; raises FairError when they are not an element of the group."""
+
+
+class Group(PrimeGroup, Protocol):
+    """The deal's group: elements packed together in a deck."""
+
     def pack(self, encodings: Sequence[bytes]) -> bytes:
         """Several encoded elements packed together (may be shorter than their concatenation)."""
     def unpack(self, data: bytes, count: int) -> list[bytes]:

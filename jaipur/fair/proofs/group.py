@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from ..errors import FairError
-from ..suite import Element, Secp256k1Group
+from ..suite import Element, PrimeGroup, Secp256k1Group
 from . import msm as _msm
 from .errors import ProofFailed
 from .pace import NEVER, Pacer, Steps, finish
@@ -24,21 +24,13 @@ Random = Callable[[int], bytes]
 DEFAULT_RANDOM: Random = _secrets.token_bytes
 
 
-class ProofGroup(Protocol):
-    """A prime-order group with a fixed generator, written additively."""
+class ProofGroup(PrimeGroup, Protocol):
+    """A prime-order group with a fixed generator, written additively; `encode` refuses the neutral element
+    (FairError) and `decode` never returns it."""
 
     @property
     def name(self) -> bytes:
         """A label naming the group (bound into every proof's transcript)."""
-    @property
-    def order(self) -> int:
-        """The group's prime order."""
-    @property
-    def element_size(self) -> int:
-        """Bytes of one encoded element."""
-    @property
-    def scalar_size(self) -> int:
-        """Bytes of one encoded scalar."""
     @property
     def generator(self) -> Element:
         """The fixed generator G that keys and ElGamal randomness are multiples of."""
@@ -46,24 +38,16 @@ class ProofGroup(Protocol):
     def identity(self) -> Element:
         """The neutral element (never on the wire)."""
 
-    def hash_to_element(self, label: bytes) -> Element:
-        """An element nobody knows the logarithm of, named by a label."""
     def add(self, a: Element, b: Element) -> Element:
         """a + b."""
     def neg(self, a: Element) -> Element:
         """-a."""
-    def mul(self, element: Element, scalar: int) -> Element:
-        """scalar · element."""
     def msm(self, elements: Sequence[Element], scalars: Sequence[int]) -> Element:
         """Σ scalars[i] · elements[i], faster than one multiplication each."""
     def msm_steps(self, elements: Sequence[Element], scalars: Sequence[int], pacer: Pacer) -> Steps[Element]:
         """`msm`, yielding when `pacer` says."""
     def equal(self, a: Element, b: Element) -> bool:
         """Whether a and b are the same element."""
-    def encode(self, element: Element) -> bytes:
-        """`element_size` bytes; FairError for the neutral element."""
-    def decode(self, data: bytes) -> Element:
-        """An element from `encode`'s bytes, checked to be in the group (never the neutral element)."""
     def transcript_bytes(self, element: Element) -> bytes:
         """Bytes that name any element, the neutral one included (for hashing only)."""
 
