@@ -1,11 +1,11 @@
-"""Where each card and bonus token of one round is, who may see it, and which layers each player has sent.
+"""Where each card and bonus token of one round is, who may see it, and which shares each player has sent.
 
 Both players keep the same ledger: it changes only by the events every message spells out (a player's dealt
 camels shown, a move with the hidden places it uses), never by what one side alone knows. Cards are followed
 by their place in the deal (0–51, see `jaipur.fair.items`) and the three camels placed before the deal by
 `FIXED_CAMELS`. A place's `seen` bits say which seats the rules let see it (1: seat 0, 2: seat 1): a hand's
 cards its owner, the market, the discard pile and the herds both, a bonus token its taker until the round's
-end. A place some seat may see but whose layer the other seat has not sent yet is *owed* to it.
+end, then both. A place some seat may see but whose share the other seat has not sent yet is *owed* to it.
 
 Which copy of a card a move uses is fixed by rule so both sides agree: the first such card in the market; from
 a hand, the cards the other seat has already seen first (the public memory: a sale or an exchange never tells
@@ -43,7 +43,7 @@ def bit(seat: int) -> int:
 
 @dataclass
 class Ledger:
-    """The items of one round: their places on the table, who may see them, the layers sent, the moves."""
+    """The items of one round: their places on the table, who may see them, the shares sent, the moves."""
 
     market: list[int] = field(default_factory=lambda: [*FIXED_CAMELS, *MARKET_PLACES])
     hands: tuple[list[int], list[int]] = field(default_factory=lambda: (list(HANDS[0]), list(HANDS[1])))
@@ -60,6 +60,8 @@ class Ledger:
     """The places each seat showed as the camels of its dealt hand."""
     moves: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
     """(seat, move in notation, hidden places it used), in order."""
+    closed: bool = False
+    """The round is over (`close`)."""
 
     def clone(self) -> Ledger:
         """An independent copy (to try a message before making it)."""
@@ -67,17 +69,17 @@ class Ledger:
                       (list(self.herds[0]), list(self.herds[1])), list(self.discard), self.deck_next,
                       list(self.bonus_next), (list(self.bonus_taken[0]), list(self.bonus_taken[1])), dict(self.seen),
                       (set(self.sent[0]), set(self.sent[1])), list(self.camels_shown),
-                      (list(self.dealt_camels[0]), list(self.dealt_camels[1])), list(self.moves))
+                      (list(self.dealt_camels[0]), list(self.dealt_camels[1])), list(self.moves), self.closed)
 
     # ------------------------------------------------------------ what is owed
 
     def owed(self, sender: int) -> list[int]:
-        """The places the other seat may see whose layer `sender` has not sent yet, in order."""
+        """The places the other seat may see whose share `sender` has not sent yet, in order."""
         other = bit(1 - sender)
         return sorted(p for p, bits in self.seen.items() if bits & other and p not in self.sent[sender])
 
     def hand_known(self, seat: int) -> bool:
-        """Whether `seat` has been sent every layer of its dealt hand (so it knows its cards)."""
+        """Whether `seat` has been sent every share of its dealt hand (so it knows its cards)."""
         return all(p in self.sent[1 - seat] for p in HANDS[seat])
 
     def camels_due(self, seat: int) -> bool:
@@ -89,11 +91,22 @@ class Ledger:
         return [p for p in self.hands[seat] if self.seen.get(p, BOTH) == bit(seat)]
 
     def pending(self, seat: int) -> list[int]:
-        """Places `seat` may see but whose card it does not know yet: the other seat's layer is still owed."""
+        """Places `seat` may see but whose card it does not know yet: the other seat's share is still owed."""
         mine = bit(seat)
         return sorted(p for p, bits in self.seen.items() if bits & mine and p not in self.sent[1 - seat])
 
+    def settled(self) -> bool:
+        """Whether the round is closed and each seat has sent every share the other may see (the scores known)."""
+        return self.closed and not self.owed(0) and not self.owed(1)
+
     # ------------------------------------------------------------ events
+
+    def close(self) -> None:
+        """The round is over: the bonus tokens taken are shown to both (they are scored); nothing else is."""
+        for seat in (0, 1):
+            for place in self.bonus_taken[seat]:
+                self.seen[place] = BOTH
+        self.closed = True
 
     def show_camels(self, seat: int, places: Sequence[int]) -> None:
         """`seat` shows the camels of its dealt hand: they go to its herd, face up (R6)."""

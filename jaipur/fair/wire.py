@@ -2,78 +2,103 @@
 
 Every message is signed content followed by the signature:
 
-    suite (1 byte) | game id (12) | number (2, from 0) | hash of the previous message's content (16)
-    | sections, each a tag byte and its fields, tags strictly increasing | signature
+    version (1 byte: 2) | suite (1) | game id (12) | number (2, from 0) | hash of the previous message's
+    content (16) | sections, each a tag byte and its fields, tags strictly increasing | signature
 
-Sections (at most one of each): 1 invite (mode, public key, name, coin commitment), 2 answer (public key,
-name, coin), 3 coin (the inviter's coin), 4 deck (round, 70 packed elements), 5 open (round, then for each
-place: its number and the sender's layer: an element from the inviter, a scalar from the friend), 6 move
-(round, notation, the hidden places it uses), 7 secret (round, 32 bytes). A message travels as base64url
-(no padding) after `#friend=` in a link; the terminal reads and writes the same text, one message a line.
+Sections (at most one of each): 1 invite (mode, signing key, name, coin commitment, dealing key and its
+Schnorr proof), 2 answer (signing key, name, coin, dealing key and proof), 3 coin (the inviter's coin),
+4 shuffle (round, 70 ciphertexts, the grouped shuffle argument), 5 open (round, the places, one decryption
+share each, one Chaum–Pedersen proof), 6 move (round, notation, the hidden places it uses). The protocol,
+message by message, is in docs/fair-play.md.
 
-Reading never trusts a length: every field is checked against what is left, a message that does not end
-exactly where its fields do is refused, and nothing is decoded into group elements here (that is the game's
-job, which checks each element).
+A message travels as base64url (no padding) after `#friend=` in a link; the terminal reads and writes the same
+text, one message a line. A message longer than `PART_CHARS` (a shuffle: about 19,000 characters) travels as
+parts (`split`), each `#part=k.n.tag.chunk`, joined in any order by `Parts`.
+
+Reading never trusts a length: every field has the size the suite fixes, a message that does not end exactly
+where its fields do is refused, and nothing is decoded into group elements here (that is the game's job, which
+checks each element and proof).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..record import b64decode, b64encode
 from .errors import Refused
-from .items import ITEMS
+from .items import GROUPS, ITEMS
 from .suite import Suite
 
+VERSION = 2
+"""The first byte of every message of this protocol (malicious-secure dealing, issue 49)."""
+OLD_VERSIONS = (b"\x01",)
+"""First bytes of the messages of earlier protocols (version 1: commutative encryption, secrets shown at a
+round's end): recognised so a player is told what they are."""
 GAME_ID_SIZE = 12
 DIGEST_SIZE = 16
-HEADER_SIZE = 1 + GAME_ID_SIZE + 2 + DIGEST_SIZE
+HEADER_SIZE = 2 + GAME_ID_SIZE + 2 + DIGEST_SIZE
 NAME_BYTES = 96
 NAME_CHARS = 24
-MAX_TEXT = 8000
-"""The longest link text read (twice the longest message made); longer text is refused unread."""
+MAX_TEXT = 80_000
+"""The longest text read as messages (a catch-up of several, one a shuffle); longer text is refused unread."""
+PART_CHARS = 3_800
+"""The most characters of a message one part carries (a link of a part, with the page's address, stays under
+4,000 characters)."""
+PART_KEY = "part="
+MAX_PARTS = 24
 LINK_KEY = "friend="
 MAX_PIECES = 4
 """The most messages one catch-up link carries."""
 MODES = ("standard", "single-round")
 
-INVITE, ANSWER, COIN, DECK, OPEN, MOVE, SECRET = range(1, 8)
+INVITE, ANSWER, COIN, SHUFFLE, OPEN, MOVE = range(1, 7)
 
 
 @dataclass(frozen=True)
 class Invite:
-    """The inviter's first message: the match's mode, its public key, its name, its coin's commitment."""
+    """The inviter's first message: the match's mode, its signing key, its name, its coin's commitment, and its
+    dealing key (an ElGamal public key) with a Schnorr proof that it holds the secret."""
 
     mode: str
     public: bytes
     name: str
     commitment: bytes
+    key: bytes = b""
+    key_proof: bytes = b""
 
 
 @dataclass(frozen=True)
 class Answer:
-    """The friend's answer: its public key, its name, its coin."""
+    """The friend's answer: its signing key, its name, its coin, its dealing key with its proof."""
 
     public: bytes
     name: str
     coin: bytes
+    key: bytes = b""
+    key_proof: bytes = b""
 
 
 @dataclass(frozen=True)
-class Deck:
-    """One player's pass over a round's deal: 70 elements, packed (decoded by the game)."""
+class Shuffle:
+    """One player's shuffle of a round's 70 places: the deck it received permuted (within each group) and
+    re-masked under the joint key, with the argument that it is (raw bytes, read by the game)."""
 
     round: int
-    packed: bytes
+    deck: bytes
+    proof: bytes
 
 
 @dataclass(frozen=True)
 class Opens:
-    """The sender's layers for places of a round, in increasing place order (raw bytes, decoded by the game)."""
+    """The sender's decryption shares for places of a round, in increasing place order, with one
+    Chaum–Pedersen proof that every share was made with its dealing key (raw bytes, read by the game)."""
 
     round: int
-    layers: tuple[tuple[int, bytes], ...]
+    places: tuple[int, ...]
+    shares: tuple[bytes, ...]
+    proof: bytes
 
 
 @dataclass(frozen=True)
@@ -86,14 +111,6 @@ class MoveSection:
 
 
 @dataclass(frozen=True)
-class Secret:
-    """A player's round secret, revealed when the round is over."""
-
-    round: int
-    value: bytes
-
-
-@dataclass(frozen=True)
 class Message:
     """One signed message of a friend game."""
 
@@ -103,10 +120,9 @@ class Message:
     invite: Invite | None = None
     answer: Answer | None = None
     coin: bytes | None = None
-    deck: Deck | None = None
+    shuffle: Shuffle | None = None
     opens: Opens | None = None
     move: MoveSection | None = None
-    secret: Secret | None = None
     signature: bytes = b""
     content: bytes = field(default=b"", compare=False)
     """The signed bytes (header and sections), as read or made."""
@@ -121,6 +137,27 @@ class Message:
         """What the next message names as its previous one: a hash of the signed content only (a signature
         is not part of a message's identity)."""
         return hashlib.sha256(self.content).digest()[:DIGEST_SIZE]
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The fixed sizes of a suite's fields (a reader trusts no length it is sent)."""
+
+    public: int
+    element: int
+    sigma: int
+    deck: int
+    proof: int
+
+
+def sizes(suite: Suite) -> Sizes:
+    """The field sizes of a suite's messages."""
+    from .proofs.grouped import grouped_size
+    from .proofs.sigma import sigma_size
+
+    pg = suite.proofs
+    return Sizes(suite.public_size, pg.element_size, sigma_size(pg), 2 * pg.element_size * ITEMS,
+                 grouped_size(pg, GROUPS))
 
 
 class _Writer:
@@ -151,7 +188,9 @@ def _name_bytes(name: str) -> bytes:
 
 def content_of(suite: Suite, m: Message) -> bytes:
     """The signed bytes of a message (its header and sections)."""
+    z = sizes(suite)
     w = _Writer()
+    w.byte(VERSION)
     w.byte(suite.ident)
     w.raw(m.game, GAME_ID_SIZE)
     w.raw(m.number.to_bytes(2, "big"))
@@ -159,38 +198,38 @@ def content_of(suite: Suite, m: Message) -> bytes:
     if m.invite is not None:
         w.byte(INVITE)
         w.byte(MODES.index(m.invite.mode))
-        w.raw(m.invite.public, suite.public_size)
+        w.raw(m.invite.public, z.public)
         w.short(_name_bytes(m.invite.name))
         w.raw(m.invite.commitment, 32)
+        w.raw(m.invite.key, z.element)
+        w.raw(m.invite.key_proof, z.sigma)
     if m.answer is not None:
         w.byte(ANSWER)
-        w.raw(m.answer.public, suite.public_size)
+        w.raw(m.answer.public, z.public)
         w.short(_name_bytes(m.answer.name))
         w.raw(m.answer.coin, 16)
+        w.raw(m.answer.key, z.element)
+        w.raw(m.answer.key_proof, z.sigma)
     if m.coin is not None:
         w.byte(COIN)
         w.raw(m.coin, 16)
-    if m.deck is not None:
-        w.byte(DECK)
-        w.byte(m.deck.round)
-        w.raw(m.deck.packed, suite.group.packed_size(ITEMS))
+    if m.shuffle is not None:
+        w.byte(SHUFFLE)
+        w.byte(m.shuffle.round)
+        w.raw(m.shuffle.deck, z.deck)
+        w.raw(m.shuffle.proof, z.proof)
     if m.opens is not None:
         w.byte(OPEN)
         w.byte(m.opens.round)
-        w.byte(len(m.opens.layers))
-        size = suite.group.element_size if m.sender == 0 else suite.group.scalar_size
-        for place, layer in m.opens.layers:
-            w.byte(place)
-            w.raw(layer, size)
+        w.short(bytes(m.opens.places))
+        for share in m.opens.shares:
+            w.raw(share, z.element)
+        w.raw(m.opens.proof, z.sigma)
     if m.move is not None:
         w.byte(MOVE)
         w.byte(m.move.round)
         w.short(m.move.move.encode("ascii"))
         w.short(bytes(m.move.places))
-    if m.secret is not None:
-        w.byte(SECRET)
-        w.byte(m.secret.round)
-        w.raw(m.secret.value, 32)
     return bytes(w.out)
 
 
@@ -227,16 +266,27 @@ class _Reader:
             raise Refused("The message names a round that does not exist.", "friend-malformed")
         return r
 
+    def places(self) -> tuple[int, ...]:
+        named = tuple(self.short())
+        if list(named) != sorted(set(named)) or any(p >= ITEMS for p in named):
+            raise Refused("The message names places out of order or that do not exist.", "friend-malformed")
+        return named
+
 
 def decode(suite: Suite, data: bytes) -> Message:
     """A message from its bytes; raises Refused with the reason when they are not one (signature unchecked)."""
+    if data[:1] in OLD_VERSIONS:
+        raise Refused("This link was made by an older version of Jaipur's friend games, which this page no longer "
+                      "plays: finish that game where it was started, or start a new game together.",
+                      "friend-old-version")
     if len(data) < HEADER_SIZE + suite.signature_size:
         raise Refused("This link is cut short: ask your friend to send it again, whole.", "friend-malformed")
-    if data[0] != suite.ident:
+    if data[0] != VERSION or data[1] != suite.ident:
         raise Refused("The link is not a message of a friend game of this version.", "friend-malformed")
+    z = sizes(suite)
     content, signature = data[:-suite.signature_size], data[-suite.signature_size:]
     r = _Reader(content)
-    r.take(1)
+    r.take(2)
     game = r.take(GAME_ID_SIZE)
     number = int.from_bytes(r.take(2), "big")
     prev = r.take(DIGEST_SIZE)
@@ -244,29 +294,29 @@ def decode(suite: Suite, data: bytes) -> Message:
     last = 0
     while r.at < len(content):
         tag = r.byte()
-        if tag <= last or tag > SECRET:
+        if tag <= last or tag > MOVE:
             raise Refused("The message's parts are not in order.", "friend-malformed")
         last = tag
         if tag == INVITE:
             mode_index = r.byte()
             if mode_index >= len(MODES):
                 raise Refused("The invitation names an unknown mode.", "friend-malformed")
-            parts["invite"] = Invite(MODES[mode_index], r.take(suite.public_size), r.text("name"), r.take(32))
+            parts["invite"] = Invite(MODES[mode_index], r.take(z.public), r.text("name"), r.take(32),
+                                     r.take(z.element), r.take(z.sigma))
         elif tag == ANSWER:
-            parts["answer"] = Answer(r.take(suite.public_size), r.text("name"), r.take(16))
+            parts["answer"] = Answer(r.take(z.public), r.text("name"), r.take(16), r.take(z.element),
+                                     r.take(z.sigma))
         elif tag == COIN:
             parts["coin"] = r.take(16)
-        elif tag == DECK:
-            parts["deck"] = Deck(r.round(), r.take(suite.group.packed_size(ITEMS)))
+        elif tag == SHUFFLE:
+            parts["shuffle"] = Shuffle(r.round(), r.take(z.deck), r.take(z.proof))
         elif tag == OPEN:
             rnd = r.round()
-            count = r.byte()
-            size = suite.group.element_size if number % 2 == 0 else suite.group.scalar_size
-            layers = tuple((r.byte(), r.take(size)) for _ in range(count))
-            places = [p for p, _ in layers]
-            if places != sorted(set(places)) or any(p >= ITEMS for p in places):
-                raise Refused("The message's opened places are not in order.", "friend-malformed")
-            parts["opens"] = Opens(rnd, layers)
+            places = r.places()
+            if not places:
+                raise Refused("The message opens no place.", "friend-malformed")
+            shares = tuple(r.take(z.element) for _ in places)
+            parts["opens"] = Opens(rnd, places, shares, r.take(z.sigma))
         elif tag == MOVE:
             rnd = r.round()
             raw = r.short()
@@ -276,8 +326,6 @@ def decode(suite: Suite, data: bytes) -> Message:
             if len(set(named)) != len(named) or any(p >= ITEMS for p in named):
                 raise Refused("The message's move names a place twice.", "friend-malformed")
             parts["move"] = MoveSection(rnd, raw.decode("ascii"), named)
-        elif tag == SECRET:
-            parts["secret"] = Secret(r.round(), r.take(32))
     return Message(game, number, prev, signature=signature, content=content, **parts)  # type: ignore[arg-type]
 
 
@@ -342,6 +390,107 @@ def peek(text: str) -> tuple[bytes, int]:
     """A link's game id and message number, read without the cryptography (to find the game it belongs to);
     Refused when the text is not a message of a friend game."""
     data = from_text(text)
+    if data[:1] in OLD_VERSIONS:
+        raise Refused("This link was made by an older version of Jaipur's friend games, which this page no longer "
+                      "plays: finish that game where it was started, or start a new game together.",
+                      "friend-old-version")
     if len(data) < HEADER_SIZE:
         raise Refused("This link is cut short: ask your friend to send it again, whole.", "friend-malformed")
-    return data[1:1 + GAME_ID_SIZE], int.from_bytes(data[1 + GAME_ID_SIZE:3 + GAME_ID_SIZE], "big")
+    return data[2:2 + GAME_ID_SIZE], int.from_bytes(data[2 + GAME_ID_SIZE:4 + GAME_ID_SIZE], "big")
+
+
+def _tag(value: str) -> str:
+    """The 8 characters that tie a long text's parts together (base64url of its SHA-256)."""
+    return b64encode(hashlib.sha256(value.encode("ascii")).digest())[:8]
+
+
+def split(text: str, size: int = PART_CHARS) -> list[str]:
+    """A `friend=` text as the link texts to send: itself when short, else parts of at most `size` characters
+    of it, each `part=k.n.tag.chunk` (k from 1; `Parts` joins them in any order).
+
+    >>> split("friend=" + "A" * 10, 4)[:2]
+    ['part=1.3.HWW_KUA-.AAAA', 'part=2.3.HWW_KUA-.AAAA']
+    >>> split("friend=AB")
+    ['friend=AB']
+    """
+    value = text[text.index(LINK_KEY) + len(LINK_KEY):] if LINK_KEY in text else text
+    if len(value) <= size:
+        return [LINK_KEY + value]
+    chunks = [value[i:i + size] for i in range(0, len(value), size)]
+    tag = _tag(value)
+    return [f"{PART_KEY}{k}.{len(chunks)}.{tag}.{chunk}" for k, chunk in enumerate(chunks, 1)]
+
+
+def is_part(text: str) -> bool:
+    """Whether a link (or the text after `#`) holds a part of a long message."""
+    return isinstance(text, str) and PART_KEY in text and LINK_KEY not in text
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a long message: its place k of n, the tag of the whole, its characters."""
+
+    k: int
+    n: int
+    tag: str
+    chunk: str
+
+
+def read_part(text: str) -> Part:
+    """A part from its link text; Refused when it is not one."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise Refused("This is not a link of a friend game.", "friend-not-a-link")
+    at = text.find(PART_KEY)
+    value = text[at + len(PART_KEY):] if at >= 0 else ""
+    for stop in "&# \n\r\t":
+        value = value.split(stop, 1)[0]
+    fields = value.split(".", 3)
+    try:
+        k, n = int(fields[0]), int(fields[1])
+        tag, chunk = fields[2], fields[3]
+    except (IndexError, ValueError):
+        raise Refused("This part of a link is damaged: ask your friend to send it again.", "friend-malformed") from None
+    if not (1 <= k <= n <= MAX_PARTS) or len(tag) != 8 or not chunk:
+        raise Refused("This part of a link is damaged: ask your friend to send it again.", "friend-malformed")
+    return Part(k, n, tag, chunk)
+
+
+class Parts:
+    """Parts of long messages as they come, in any order; `add` gives the whole `friend=` text once the last
+    part of it is in.
+
+    >>> parts = Parts()
+    >>> texts = split("friend=" + "AB" * 5, 4)
+    >>> [parts.add(t) for t in reversed(texts)]
+    [None, None, 'friend=ABABABABAB']
+    """
+
+    def __init__(self, held: dict[str, dict[str, Any]] | None = None) -> None:
+        self.held: dict[str, dict[str, Any]] = {}
+        for tag, entry in (held or {}).items():   # as `held` was saved; anything else is dropped
+            if isinstance(entry, dict) and isinstance(entry.get("n"), int) and isinstance(entry.get("chunks"), dict):
+                chunks = {str(k): v for k, v in entry["chunks"].items() if isinstance(v, str)}
+                self.held[str(tag)] = {"n": entry["n"], "chunks": chunks}
+
+    def add(self, text: str) -> str | None:
+        """Take one part (Refused when damaged); the joined text when it completes its message, else None."""
+        part = read_part(text)
+        entry = self.held.setdefault(part.tag, {"n": part.n, "chunks": {}})
+        if entry["n"] != part.n:
+            raise Refused("This part of a link does not belong with the others: ask your friend to send them "
+                          "again.", "friend-malformed")
+        entry["chunks"][str(part.k)] = part.chunk
+        if len(entry["chunks"]) < part.n:
+            return None
+        value = "".join(entry["chunks"][str(k)] for k in range(1, part.n + 1))
+        del self.held[part.tag]
+        if _tag(value) != part.tag:
+            raise Refused("The parts of this link do not fit together: ask your friend to send them again.",
+                          "friend-malformed")
+        return LINK_KEY + value
+
+    def missing(self, text: str) -> tuple[int, int]:
+        """(how many parts are still missing, how many there are) for the message a part belongs to."""
+        part = read_part(text)
+        entry = self.held.get(part.tag)
+        return (part.n - len(entry["chunks"]) if entry else 0), part.n

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 from jaipur.fair import FriendGame, Suite, finish, wire
 from jaipur.fair.derive import coin, first_starter
 from jaipur.fair.items import BONUS_PILES, BONUS_VALUES, CARD_LETTERS, CARDS
-from jaipur.fair.keys import dealt_items, friend_keys, inviter_keys
+from jaipur.fair import dealing
+from jaipur.fair.game import COIN_SECRET
 from jaipur.position import Position
 from jaipur.rng import Rng
 from jaipur.rules import apply, deal_from
@@ -143,19 +143,33 @@ def state(side: FriendGame) -> dict[str, Any]:
 
 
 def true_items(a: FriendGame, b: FriendGame, r: int) -> list[int]:
-    """The item at each place of round r's deal, from both sides' secrets."""
-    return list(_dealt(a._secrets[r], b._secrets[r], a.game, r, a.group.order))
+    """The item at each place of round r's deal, opened with both sides' dealing keys."""
+    rd = a.rounds[r]
+    assert rd.deck2 is not None
+    return list(_dealt(a, b, r, a.raw[rd.deck2_at]))
 
 
-@lru_cache(maxsize=256)
-def _dealt(inviter: bytes, friend: bytes, game: bytes, r: int, order: int) -> tuple[int, ...]:
-    return tuple(dealt_items(inviter_keys(inviter, game, r, order), friend_keys(friend, game, r, order)))
+_TRUTH: dict[tuple[int, bytes], tuple[int, ...]] = {}
+
+
+def _dealt(a: FriendGame, b: FriendGame, r: int, deal: bytes) -> tuple[int, ...]:
+    key = (r, deal)
+    if key not in _TRUTH:
+        rd = a.rounds[r]
+        finish(a._item_points())
+        assert rd.deck2 is not None and a._table is not None
+        ka, kb = a._dealing_key(), b._dealing_key()
+        found = [dealing.open_place(a.pg, c, [dealing.own_share(a.pg, ka, c), dealing.own_share(a.pg, kb, c)],
+                                    a._table) for c in rd.deck2]
+        assert all(i is not None for i in found)
+        _TRUTH[key] = tuple(i for i in found if i is not None)
+    return _TRUTH[key]
 
 
 def true_start(a: FriendGame, b: FriendGame, side: FriendGame, r: int) -> tuple[tuple[int, int], int]:
     """Round r's seals and starter, from the coins and the true earlier rounds."""
     if r == 1:
-        return (0, 0), first_starter(coin(a._secrets[1], a.game), coin(b._secrets[1], b.game))
+        return (0, 0), first_starter(coin(a._secrets[COIN_SECRET], a.game), coin(b._secrets[COIN_SECRET], b.game))
     before = true_round(a, b, side, r - 1)
     res = before.result
     assert res is not None and res["next_starter"] is not None

@@ -7,6 +7,8 @@ counter, so a seeded match replays.
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 from collections.abc import Callable, Sequence
 
@@ -120,6 +122,12 @@ class ToySuite:
 
     def signer(self, secret: bytes) -> ToySigner:
         return ToySigner(secret)
+
+    @property
+    def proofs(self) -> Any:
+        from .toy_proofs import ToyProofGroup
+
+        return ToyProofGroup()
 
     def verify(self, public: bytes, data: bytes, signature: bytes) -> bool:
         if len(public) != 8 or len(signature) != 16:
