@@ -40,6 +40,7 @@ from .items import CARD_LETTERS, FIXED_CAMELS, HANDS, group_of, item_name
 from .ledger import Ledger, LedgerError, bit
 from .proofs.elgamal import Ciphertext, KeyPair, joint_key
 from .proofs.errors import ProofFailed
+from .proofs.group import suite_group
 from .proofs.pace import Pacer, Steps, finish
 from .suite import Element, Suite, secp256k1
 from .table import Round
@@ -75,7 +76,7 @@ class FriendGame:
 
     def __init__(self, suite: Suite, seat: int, signing: bytes, random: Callable[[int], bytes]) -> None:
         self.suite = suite
-        self.pg = suite.proofs
+        self.pg = suite_group(suite)
         self.seat = seat
         self._signing = signing
         self._signer = suite.signer(signing)

@@ -77,10 +77,8 @@ class Suite(Protocol):
         """The first byte of every message made with this suite."""
     @property
     def group(self) -> Group:
-        """The group the labels are hashed in (kept for tools; the deal uses `proofs`)."""
-    @property
-    def proofs(self) -> Any:
-        """The group the deal's ElGamal ciphertexts and proofs live in (a `jaipur.fair.proofs.group.ProofGroup`)."""
+        """The group the suite's elements live in (the deal's ElGamal and proofs use
+        `jaipur.fair.proofs.group.suite_group`: secp256k1, or a test suite's own `proofs`)."""
     @property
     def public_size(self) -> int:
         """Bytes of a public key."""
@@ -230,13 +228,6 @@ class Secp256k1Suite:
     def signer(self, secret: bytes) -> Signer:
         """The signing key made from 32 secret bytes."""
         return _EcdsaSigner(self, secret)
-
-    @property
-    def proofs(self) -> Any:
-        """The group the deal's ElGamal and its proofs work in (`jaipur.fair.proofs.group.ProofGroup`)."""
-        from .proofs.group import secp256k1_group
-
-        return secp256k1_group()
 
     def verify(self, public: bytes, data: bytes, signature: bytes) -> bool:
         """ECDSA verification with the canonical (low) s only; False for any malformed key or signature."""

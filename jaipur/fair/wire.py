@@ -152,10 +152,11 @@ class Sizes:
 
 def sizes(suite: Suite) -> Sizes:
     """The field sizes of a suite's messages."""
+    from .proofs.group import suite_group
     from .proofs.grouped import grouped_size
     from .proofs.sigma import sigma_size
 
-    pg = suite.proofs
+    pg = suite_group(suite)
     return Sizes(suite.public_size, pg.element_size, sigma_size(pg), 2 * pg.element_size * ITEMS,
                  grouped_size(pg, GROUPS))
 

@@ -170,3 +170,9 @@ class Secp256k1ProofGroup:
 def secp256k1_group() -> Secp256k1ProofGroup:
     """The proof group of friend games (made once; imports `ecdsa`)."""
     return Secp256k1ProofGroup()
+
+
+def suite_group(suite: Any) -> ProofGroup:
+    """The group a suite deals in: its own `proofs` when it names one (the tests' toy suite), else secp256k1."""
+    own = getattr(suite, "proofs", None)
+    return own if own is not None else secp256k1_group()
