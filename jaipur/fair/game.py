@@ -569,8 +569,12 @@ class FriendGame:
         """Whether a round r + 1 is played (round r scored and the match not over)."""
         return self.mode == "standard" and r < ROUNDS and self._start(r + 1) is not None
 
+    def _blind(self) -> tuple[int, ...]:
+        """The seats whose dealt hands this side cannot see."""
+        return (self.other,)
+
     def _proxy(self, rd: Round, led: Ledger) -> Position | None:
-        return table.proxy(rd, led, self._start(rd.number), self.mode, (self.other,))
+        return table.proxy(rd, led, self._start(rd.number), self.mode, self._blind())
 
     # ------------------------------------------------------------ internals: making a message
 
@@ -719,11 +723,11 @@ class FriendGame:
                 (m.shuffle, m.opens, m.move, m.invite, m.answer, m.coin)):
             raise self._cheat(m, "its parts are not those of its place in the game.", "friend-structure")
         if m.invite is not None:
-            self.mode, self.names[0], self.publics[0] = m.invite.mode, m.invite.name, m.invite.public
+            self.mode, self.names[0], self.publics[0] = m.invite.mode, clean_name(m.invite.name), m.invite.public
             self.commitment = m.invite.commitment
             self.keys[0] = self._key_of(m, m.invite.key, m.invite.key_proof, trusted)
         if m.answer is not None:
-            self.names[1], self.publics[1], self.coins[1] = m.answer.name, m.answer.public, m.answer.coin
+            self.names[1], self.publics[1], self.coins[1] = clean_name(m.answer.name), m.answer.public, m.answer.coin
             self.keys[1] = self._key_of(m, m.answer.key, m.answer.key_proof, trusted)
             self.joint = joint_key(self.pg, [self.keys[0], self.keys[1]])
             if m.shuffle is None:
@@ -812,9 +816,8 @@ class FriendGame:
             if place in led.sent[s]:
                 raise self._cheat(m, f"it opens place {place} a second time.", "friend-open-twice", place=place)
         ciphers = [rd.deck2[p] for p in opens.places]
-        if trusted:
-            shares = [dealing.read_element(self.pg, x) for x in opens.shares] if not mine else []
-        else:
+        shares: list[Element] | None = None
+        if not trusted:
             key = self.keys[s]
             assert key is not None
             shares = dealing.check_shares(self.pg, key, ciphers, opens.shares, opens.proof, self.game, rd.number,
@@ -826,17 +829,26 @@ class FriendGame:
                 continue
             item = self._memo.get((rd.number, place)) if trusted else None
             if item is None:
-                yield from self._item_points()
-                assert self._table is not None
-                own = dealing.own_share(self.pg, self._dealing_key(), ciphers[i])
-                item = dealing.open_place(self.pg, ciphers[i], [shares[i], own], self._table)
-            if item is None or item not in group_of(place):
+                share = shares[i] if shares is not None else dealing.read_element(self.pg, opens.shares[i])
+                item = yield from self._reveal(rd, place, ciphers[i], s, share)
+                if item is None:
+                    continue
+            if item < 0 or item not in group_of(place):
                 raise self._cheat(m, f"it opens place {place} to a card that was never dealt there.",
                                   "friend-not-dealt", place=place)
             if item in rd.opened.values() and rd.opened.get(place) != item:
                 raise self._cheat(m, f"it opens a {item_name(item)} that was already opened elsewhere: a card dealt "
                                      "twice.", "friend-duplicate", card=item_name(item))
             table.learn(rd, place, item)
+
+    def _reveal(self, rd: Round, place: int, c: Ciphertext, sender: int, share: Element) -> Steps[int | None]:
+        """The item the other's share opens at a place, with this side's own share (-1: none of the round's
+        items, which proven shuffles and shares never give); None when it cannot be opened yet."""
+        yield from self._item_points()
+        assert self._table is not None
+        item = dealing.open_place(self.pg, c, [share, dealing.own_share(self.pg, self._dealing_key(), c)],
+                                  self._table)
+        return -1 if item is None else item
 
     def _camels(self, m: wire.Message) -> None:
         """The sender's dealt camels, shown in its first message after it knows its hand (R6): the places it
