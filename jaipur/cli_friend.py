@@ -48,14 +48,40 @@ def register(subparsers: Any) -> None:
     p.add_argument("--bot", default=None, help="let a bot play your moves (novice, trader, maharaja)")
     p.add_argument("--state", default=None, help="keep the game in this file and resume it from there")
     p.add_argument("--link", default=None, help="print whole links: this page URL, then #friend=…")
+    p.add_argument("--check", default=None, metavar="FILE",
+                   help="check a game's transcript (its messages, one a line, or a JSON file with 'messages', as the "
+                        "page downloads it or --state keeps it) with no secret: print each round's result, or the "
+                        "first message that is not valid (exit 2)")
     p.set_defaults(func=cmd_friend)
 
 
 def cmd_friend(args: argparse.Namespace) -> None:
-    """Play one side of a friend game in the terminal."""
-    code = Terminal(args, sys.stdin, sys.stdout, sys.stderr).run()
+    """Play one side of a friend game in the terminal (or check a transcript, `--check`)."""
+    if args.check:
+        code = check_file(args.check, sys.stdout, sys.stderr)
+    else:
+        code = Terminal(args, sys.stdin, sys.stdout, sys.stderr).run()
     if code:
         raise SystemExit(code)
+
+
+def check_file(path: str, stdout: TextIO, stderr: TextIO) -> int:
+    """`--check FILE`: the transcript checked with no secret; 0 when every message holds, 2 when not or unreadable."""
+    from .fair.verify import check_transcript, read_transcript
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(4_000_001)
+        report = check_transcript(read_transcript(text))
+    except OSError as exc:
+        write_line(f"Cannot read {path}: {exc.strerror or exc}.", stderr)
+        return 2
+    except (FairError, UnicodeDecodeError) as exc:
+        write_line(f"{path} is not a friend game's transcript: {getattr(exc, 'message', exc)}", stderr)
+        return 2
+    for line in report.lines():
+        write_line(line, stdout)
+    return 0 if report.problem is None else 2
 
 
 class Terminal:
