@@ -7,9 +7,10 @@
 
 `cpython` plays whole standard matches between two `jaipur.fair.FriendGame` sides on secp256k1 (each side's
 moves drawn from a seeded generator among its legal moves) and reports, over every message: how many
-messages a match has, their bytes and link characters (median, longest), the time to make a message
-(a side's move or its automatic answer) and to check one (`receive`), median and worst, and the hops
-before the first move of each round.
+messages a match has, their bytes and link characters by kind (a move; a deal, which carries a proven
+shuffle and is sent in parts; other: shares and keys), the time to make and to check each kind (`receive`
+less the answer it made), median, p95 and worst, and the hops before the first move of each round (from
+the invitation, then from the previous round's last move).
 
 `browser` serves the site, opens two Chromium contexts (Pyodide in each page), makes an invitation in one,
 answers it in the other, then plays a whole match by clicks (take a good, else the camels, else sell),
@@ -52,65 +53,95 @@ def summary(values: list[float]) -> dict[str, float]:
             "worst": round(ordered[-1], 1), "n": len(ordered)}
 
 
-def cpython_match(seed: int) -> dict[str, Any]:
-    """One whole standard match in CPython: every message timed as it is made and as it is checked."""
+def kind(m: wire.Message) -> str:
+    """What a message mostly carries: "deal" (a proven shuffle), "move", or "other" (shares, key, coin)."""
+    if m.shuffle is not None:
+        return "deal"
+    return "move" if m.move is not None else "other"
+
+
+class Timed(FriendGame):
+    """A side that notes how long each message it makes takes (`made`: kind, ms)."""
+
+    made: list[tuple[str, float]]
+
+    def _plan(self, *args: Any, **kwargs: Any) -> Any:
+        t = time.perf_counter()
+        parts = yield from super()._plan(*args, **kwargs)
+        self.__dict__["planned"] = self.__dict__.get("planned", 0.0) + (time.perf_counter() - t) * 1000
+        return parts
+
+    def _send(self, *args: Any, **kwargs: Any) -> Any:
+        t = time.perf_counter()
+        planned = self.__dict__.pop("planned", 0.0) if kwargs.get("parts") is not None else 0.0
+        m = yield from super()._send(*args, **kwargs)
+        self.__dict__.pop("planned", None)
+        self.__dict__.setdefault("made", []).append((kind(m), planned + (time.perf_counter() - t) * 1000))
+        return m
+
+
+def cpython_match(seed: int, mode: str = "standard") -> dict[str, Any]:
+    """One whole match in CPython: every message timed as it is made and as it is checked, by kind."""
     rng = Rng(seed)
-    made: list[float] = []
-    checked: list[float] = []
-    t = time.perf_counter()
-    a = FriendGame.invite("Ava")
-    made.append((time.perf_counter() - t) * 1000)
-    t = time.perf_counter()
-    b = FriendGame.accept(a.outgoing_text(), "Bo")
-    made.append((time.perf_counter() - t) * 1000)
+    checked: dict[str, list[float]] = {"deal": [], "move": [], "other": []}
+    a = Timed.invite("Ava", mode)
+    b = Timed.accept(a.outgoing_text(), "Bo")
     sides = (a, b)
     sender = 1
-    hops_before_first: dict[int, int] = {}
     start = time.perf_counter()
     while True:
         receiver = sides[1 - sender]
-        before = receiver.number
+        incoming = sides[sender].messages[-1]
+        before = len(receiver.__dict__.get("made", []))
         t = time.perf_counter()
         receiver.receive(sides[sender].outgoing_text())
         spent = (time.perf_counter() - t) * 1000
-        if receiver.number > before + 1:          # it answered at once: that answer was made here too
-            made.append(spent)
-        checked.append(spent)
+        spent -= sum(ms for _, ms in receiver.__dict__.get("made", [])[before:])
+        checked[kind(incoming)].append(spent)
         if receiver.move_due():
             legal = receiver.legal_moves()
-            t = time.perf_counter()
             receiver.play(legal[rng.below(len(legal))])
-            made.append((time.perf_counter() - t) * 1000)
         if receiver.outgoing() is None:
             break
         sender = receiver.seat
     total = time.perf_counter() - start
+    hops: dict[int, int] = {}
+    ended = 0
     for r in sorted(a.rounds):
-        led = a.rounds[r].ledger
-        if led is not None and led.moves:
-            first = next(m.number for m in a.messages if m.move is not None and m.move.round == r)
-            dealt = a.rounds[r].deck1_at
-            hops_before_first[r] = first - dealt
-    sizes = [len(raw) for raw in a.raw]
-    links = [len(wire.to_text(raw)) for raw in a.raw]
-    return {"messages": a.number, "bytes_total": sum(sizes), "bytes_median": statistics.median(sizes),
-            "link_longest": max(links), "link_median": statistics.median(links),
-            "make_ms": made, "check_ms": checked, "seconds": round(total, 2), "rounds": len(a.results()),
-            "hops_before_first_move": hops_before_first}
+        numbers = [m.number for m in a.messages if m.move is not None and m.move.round == r]
+        if numbers:
+            hops[r] = numbers[0] - ended
+            ended = numbers[-1]
+    made = {k: [ms for side in sides for kk, ms in side.__dict__.get("made", []) if kk == k]
+            for k in ("deal", "move", "other")}
+    by_kind: dict[str, list[int]] = {"deal": [], "move": [], "other": []}
+    for m, raw in zip(a.messages, a.raw):
+        by_kind[kind(m)].append(len(wire.to_text(raw)))
+    parts = [len(wire.split(wire.to_text(raw))) for m, raw in zip(a.messages, a.raw) if m.shuffle is not None]
+    return {"messages": a.number, "bytes_total": sum(len(raw) for raw in a.raw), "links": by_kind,
+            "deal_parts": parts, "made": made, "checked": checked, "seconds": round(total, 2),
+            "rounds": len(a.results()), "hops_before_first_move": hops}
 
 
 def run_cpython(args: argparse.Namespace) -> dict[str, Any]:
     """Several matches; the figures over all their messages."""
     games = [cpython_match(args.seed + i) for i in range(args.matches)]
+
+    def every(key: str, k: str) -> list[Any]:
+        return [x for g in games for x in g[key][k]]
+
     return {
         "matches": args.matches,
         "messages_per_match": [g["messages"] for g in games],
         "rounds_per_match": [g["rounds"] for g in games],
         "bytes_per_match": [g["bytes_total"] for g in games],
-        "link_longest": max(g["link_longest"] for g in games),
-        "link_median": statistics.median(g["link_median"] for g in games),
-        "make_ms": summary([x for g in games for x in g["make_ms"]]),
-        "check_ms": summary([x for g in games for x in g["check_ms"]]),
+        "move_link": {"median": statistics.median(every("links", "move")), "longest": max(every("links", "move"))},
+        "other_link": {"median": statistics.median(every("links", "other")),
+                       "longest": max(every("links", "other"))},
+        "deal_link": {"median": statistics.median(every("links", "deal")), "longest": max(every("links", "deal")),
+                      "parts": sorted(set(x for g in games for x in g["deal_parts"]))},
+        "make_ms": {k: summary(every("made", k)) for k in ("deal", "move", "other")},
+        "check_ms": {k: summary(every("checked", k)) for k in ("deal", "move", "other")},
         "seconds_per_match": [g["seconds"] for g in games],
         "hops_before_first_move": [g["hops_before_first_move"] for g in games],
     }

@@ -21,6 +21,7 @@ from .items import GROUPS, ITEMS, label
 from .proofs import elgamal as eg
 from .proofs import grouped, sigma
 from .proofs.elgamal import Ciphertext, KeyPair
+from .proofs.errors import ProofFailed
 from .proofs.group import ProofGroup, read_element
 from .proofs.pace import Pacer, Steps
 from .proofs.transcript import Context
@@ -87,11 +88,23 @@ def read_deck(pg: ProofGroup, data: bytes) -> list[Ciphertext]:
     return eg.read_ciphertexts(pg, data, ITEMS)
 
 
+def read_deck_steps(pg: ProofGroup, data: bytes, pacer: Pacer) -> Steps[list[Ciphertext]]:
+    """`read_deck`, stepped (140 points to decode and check)."""
+    size = 2 * pg.element_size
+    if len(data) != ITEMS * size:
+        raise ProofFailed("proof-malformed", f"{len(data)} bytes where a deck has {ITEMS * size}")
+    deck = []
+    for k in range(ITEMS):
+        deck.append(eg.read_ciphertexts(pg, data[k * size:(k + 1) * size], 1)[0])
+        yield from pacer.pause()
+    return deck
+
+
 def check_shuffle_steps(pg: ProofGroup, joint: Element, deck: Sequence[Ciphertext], data: bytes, proof: bytes,
                         game: bytes, round_number: int, seat: int, pacer: Pacer) -> Steps[list[Ciphertext]]:
     """The shuffled deck a seat sent, refused (`proof-shuffle`, `proof-malformed`) unless its argument shows
     it is `deck` permuted within each group and re-masked under the joint key."""
-    out = read_deck(pg, data)
+    out = yield from read_deck_steps(pg, data, pacer)
     context = Context(game, round_number, shuffle_step(seat))
     yield from grouped.check_grouped_steps(pg, joint, deck, out, GROUPS, proof, context, pacer)
     return out

@@ -99,6 +99,7 @@ class FriendGame:
         self._table: dict[bytes, int] | None = None
         self._key: KeyPair | None = None
         self._first: int | None = None
+        self._pace = Pacer()
 
     # ------------------------------------------------------------ the chain, as before
 
@@ -540,7 +541,8 @@ class FriendGame:
         return self._key
 
     def _pacer(self) -> Pacer:
-        return Pacer()
+        """The one clock of this side's stepped work: it yields every ~20 ms of work, across messages too."""
+        return self._pace
 
     def _item_points(self) -> Steps[list[Element]]:
         """The 70 items' points of this game (hashed from their labels once)."""
@@ -795,7 +797,7 @@ class FriendGame:
                 raise self._cheat(m, f"it deals round {r} out of turn.", "friend-structure", round=r)
             deck_in = rd.deck1
         if trusted:
-            out = dealing.read_deck(self.pg, m.shuffle.deck)
+            out = yield from dealing.read_deck_steps(self.pg, m.shuffle.deck, self._pacer())
         else:
             out = yield from dealing.check_shuffle_steps(self.pg, self.joint, deck_in, m.shuffle.deck,
                                                          m.shuffle.proof, self.game, r, m.sender, self._pacer())
