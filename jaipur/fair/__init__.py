@@ -1,15 +1,17 @@
-"""Fair play between two friends with no server: the round's cards dealt together by commutative encryption.
+"""Fair play between two friends with no server: the round's cards dealt together by proven mental poker.
 
-An honest page never holds the other's hidden cards, the deck order or the other's bonus values before the
-rules show them; each checks every card it is shown on arrival and the whole round at its end, so a page
-changed to cheat is caught, at the latest when the round ends (see `jaipur.fair.game` for exactly what is
-guaranteed). Messages travel as links (or lines of text in a terminal); `FriendGame` is one player's side.
+Every card and bonus token is encrypted under both players' keys together; each player shuffles the deal and
+proves it, and a card opens only by the other's proven share, when the rules show it (Barnett–Smart, with a
+Terelius–Wikström shuffle argument: docs/fair-play.md). Every proof is checked when its message arrives, so a
+page changed to cheat is refused at the message that tries; a round's end shows only the bonus tokens taken.
+Messages travel as links (long ones in parts) or lines of text in a terminal; `FriendGame` is one player's side.
 
     >>> from jaipur.fair import FriendGame
     >>> ava = FriendGame.invite("Ava")                 # the invitation: ava.outgoing_text()
     >>> bo = FriendGame.accept(ava.outgoing_text(), "Bo")
     >>> ava.receive(bo.outgoing_text())                # ... and so on, each side's outgoing to the other
-    >>> (ava.view() is not None, ava.seat, bo.seat)
+    >>> bo.receive(ava.outgoing_text())
+    >>> (bo.view() is not None, ava.seat, bo.seat)
     (True, 0, 1)
 
 The group is secp256k1 through the `ecdsa` package (an optional dependency: pip install 'jaipur[friend]').
