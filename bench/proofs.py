@@ -80,6 +80,45 @@ def longest_step(steps: Steps[Any]) -> tuple[float, int]:
         count += 1
 
 
+def game_deal(runs: int) -> dict[str, Any]:
+    """A round-1 deal as `FriendGame` makes it, stepped as the page drives it: each side's work per message (wall
+    ms, median over runs) and the longest step between two yields; then a card opened (a market refill's shares
+    made with a move, and checked)."""
+    from jaipur.fair import FriendGame
+
+    work: dict[str, list[float]] = {k: [] for k in ("answer", "deal", "hands", "move_made", "move_checked")}
+    longest: dict[str, float] = {k: 0.0 for k in work}
+
+    def drive(label: str, steps: Steps[Any]) -> Any:
+        t = time.perf_counter()
+        worst, value = 0.0, None
+        while True:
+            mark = time.perf_counter()
+            try:
+                next(steps)
+            except StopIteration as stop:
+                value = stop.value
+                worst = max(worst, (time.perf_counter() - mark) * 1000)
+                break
+            worst = max(worst, (time.perf_counter() - mark) * 1000)
+        work[label].append((time.perf_counter() - t) * 1000)
+        longest[label] = max(longest[label], worst)
+        return value
+
+    for _ in range(runs):
+        ava = FriendGame.invite("Ava", "single-round")
+        bo = drive("answer", FriendGame.accept_steps(ava.outgoing_text(), "Bo"))     # shuffle + argument
+        drive("deal", ava.receive_steps(bo.outgoing_text()))      # check it, shuffle + argument, shares + proof
+        drive("hands", bo.receive_steps(ava.outgoing_text()))     # check both, open the hand, shares + proof
+        ava.receive(bo.outgoing_text())
+        mover, other = (ava, bo) if ava.move_due() else (bo, ava)
+        take = next((m for m in mover.legal_moves() if m.startswith("take ")), mover.legal_moves()[0])
+        drive("move_made", mover.play_steps(take))
+        drive("move_checked", other.receive_steps(mover.outgoing_text()))
+    return {k: {"median_ms": round(statistics.median(v), 1), "longest_step_ms": round(longest[k], 1)}
+            for k, v in work.items()}
+
+
 def measure(runs: int = 5, sizes: tuple[int, ...] = (18, 52, 70)) -> dict[str, Any]:
     """Every figure of the benchmark, as a dict."""
     g = secp256k1_group()
@@ -141,6 +180,7 @@ def measure(runs: int = 5, sizes: tuple[int, ...] = (18, 52, 70)) -> dict[str, A
     t_naive, _ = timed(one_by_one, runs)
     t_msm, _ = timed(lambda: g.msm(points, scalars), runs)
     out["msm70"] = {"one_by_one_ms": t_naive, "straus_ms": t_msm}
+    out["game"] = game_deal(max(1, runs // 2))
     return out
 
 
@@ -177,6 +217,16 @@ def report(figures: dict[str, Any]) -> str:
               "processor clock is the wall clock."]
     lines += ["", f"Σ kᵢ·Pᵢ over 70 points: {m['one_by_one_ms']} ms one multiplication at a time, "
               f"{m['straus_ms']} ms by Straus (wNAF 5)."]
+    if "game" in figures:
+        names = {"answer": "the friend's answer (its shuffle of the public deck, four arguments)",
+                 "deal": "the inviter takes it (checks the four arguments, shuffles, argues, shares 7 places)",
+                 "hands": "the friend takes that (checks the arguments and the shares, opens its hand, shares 7)",
+                 "move_made": "a move that draws a refill (its share, with proof)",
+                 "move_checked": "the other takes it (checks the share, opens the card)"}
+        lines += ["", "The round-1 deal as `FriendGame` makes it, stepped as the page drives it:", "",
+                  "| work | median | longest step |", "| --- | --- | --- |"]
+        lines += [f"| {names[k]} | {f['median_ms']} ms | {f['longest_step_ms']} ms |"
+                  for k, f in figures["game"].items()]
     return "\n".join(lines)
 
 
