@@ -111,19 +111,20 @@ def check_shuffle_steps(pg: ProofGroup, joint: Element, deck: Sequence[Ciphertex
 
 
 def make_shares(pg: ProofGroup, key: KeyPair, ciphers: Sequence[Ciphertext], game: bytes, round_number: int,
-                number: int, random: Random) -> tuple[tuple[bytes, ...], bytes]:
-    """This side's decryption shares of some places, and one proof for all of them, as bytes."""
-    shares, proof = sigma.prove_shares(pg, key, ciphers, Context(game, round_number, open_step(number)), random)
+                number: int, random: Random, pacer: Pacer) -> Steps[tuple[tuple[bytes, ...], bytes]]:
+    """This side's decryption shares of some places, and one proof for all of them, as bytes (stepped)."""
+    shares, proof = yield from sigma.prove_shares_steps(pg, key, ciphers, Context(game, round_number,
+                                                                                  open_step(number)), random, pacer)
     return tuple(pg.encode(s) for s in shares), proof.to_bytes(pg)
 
 
 def check_shares(pg: ProofGroup, public: Element, ciphers: Sequence[Ciphertext], shares: Sequence[bytes],
-                 proof: bytes, game: bytes, round_number: int, number: int) -> list[Element]:
+                 proof: bytes, game: bytes, round_number: int, number: int, pacer: Pacer) -> Steps[list[Element]]:
     """The shares a message sent, refused (`proof-share`, `proof-malformed`) unless each is the sender's key
-    applied to its place's C1."""
+    applied to its place's C1 (stepped)."""
     points = [read_element(pg, s) for s in shares]
-    sigma.check_shares(pg, public, ciphers, points, sigma.SigmaProof.from_bytes(pg, proof),
-                       Context(game, round_number, open_step(number)))
+    yield from sigma.check_shares_steps(pg, public, ciphers, points, sigma.SigmaProof.from_bytes(pg, proof),
+                                        Context(game, round_number, open_step(number)), pacer)
     return points
 
 

@@ -51,6 +51,9 @@ OLD_FORMATS = ("jaipur-friend/1",)
 """Saved forms of earlier protocols: recognised, never replayed (`friend-old-version`)."""
 ROUNDS = 3
 STATUSES = ("waiting", "your-turn", "their-turn", "over", "invalid")
+SLICE = 0.012
+"""Seconds of work between two yields of this side's stepped work: what cannot be cut finer (reading a shuffle
+argument's points) adds about as much again in the page, which keeps every task under 50 ms."""
 KEY_SECRET, COIN_SECRET = 0, 1
 """Which of this side's 32-byte secrets makes its dealing key, and which its coin."""
 
@@ -99,7 +102,7 @@ class FriendGame:
         self._table: dict[bytes, int] | None = None
         self._key: KeyPair | None = None
         self._first: int | None = None
-        self._pace = Pacer()
+        self._pace = Pacer(SLICE)
 
     # ------------------------------------------------------------ the chain, as before
 
@@ -695,9 +698,9 @@ class FriendGame:
     def _shares(self, rd: Round, places: list[int], deck: list[Ciphertext] | None) -> Steps[wire.Opens]:
         """This side's shares for places of a round, with their proof (the message's number binds it)."""
         assert deck is not None
-        yield
-        shares, proof = dealing.make_shares(self.pg, self._dealing_key(), [deck[p] for p in places], self.game,
-                                            rd.number, self.number, self._random)
+        shares, proof = yield from dealing.make_shares(self.pg, self._dealing_key(), [deck[p] for p in places],
+                                                       self.game, rd.number, self.number, self._random,
+                                                       self._pacer())
         return wire.Opens(rd.number, tuple(places), shares, proof)
 
     # ------------------------------------------------------------ internals: taking a message
@@ -822,9 +825,8 @@ class FriendGame:
         if not trusted:
             key = self.keys[s]
             assert key is not None
-            shares = dealing.check_shares(self.pg, key, ciphers, opens.shares, opens.proof, self.game, rd.number,
-                                          m.number)
-        yield
+            shares = yield from dealing.check_shares(self.pg, key, ciphers, opens.shares, opens.proof, self.game,
+                                                     rd.number, m.number, self._pacer())
         for i, place in enumerate(opens.places):
             led.sent[s].add(place)
             if mine:

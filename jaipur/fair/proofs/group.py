@@ -141,6 +141,7 @@ class Secp256k1ProofGroup:
         for element, _ in terms:
             affine = element.to_affine()
             points.append((int(affine.x()), int(affine.y())))
+            yield from pacer.pause()
         jacobian = yield from _msm.straus_steps(points, [k for _, k in terms], self._base.p, pacer)
         total = _msm.to_affine(jacobian, self._base.p)
         if total is None:

@@ -115,12 +115,19 @@ def shuffle_steps(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], r
 def _statement(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
                commitments: Sequence[Element], context: Context) -> tuple[Transcript, list[int]]:
     """The transcript after the statement and the permutation commitment, and the challenges uᵢ."""
+    return finish(_statement_steps(group, key, deck, out, commitments, context, NEVER))
+
+
+def _statement_steps(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: Sequence[Ciphertext],
+                     commitments: Sequence[Element], context: Context,
+                     pacer: Pacer) -> Steps[tuple[Transcript, list[int]]]:
+    """`_statement`, yielding when `pacer` says."""
     t = Transcript.start(PROTOCOL, group, context)
     t.element(b"key", group, key)
     t.integer(b"n", len(deck))
-    t.elements(b"in", group, [p for c in deck for p in (c.c1, c.c2)])
-    t.elements(b"out", group, [p for c in out for p in (c.c1, c.c2)])
-    t.elements(b"commitments", group, commitments)
+    yield from t.elements_steps(b"in", group, [p for c in deck for p in (c.c1, c.c2)], pacer)
+    yield from t.elements_steps(b"out", group, [p for c in out for p in (c.c1, c.c2)], pacer)
+    yield from t.elements_steps(b"commitments", group, commitments, pacer)
     return t, t.challenges(b"u", len(deck))
 
 
@@ -166,7 +173,7 @@ def _argument(group: ProofGroup, key: Element, deck: Sequence[Ciphertext], out: 
         yield from pacer.pause()
     for i in range(n):  # GenPermutationCommitment: c_ψ(i) = r_ψ(i)·G + hᵢ
         commitments[psi[i]] = group.add(commitments[psi[i]], h[i + 1])
-    t, u = _statement(group, key, deck, out, commitments, context)
+    t, u = yield from _statement_steps(group, key, deck, out, commitments, context, pacer)
     yield from pacer.pause()
     u_prime = [u[psi[i]] for i in range(n)]
     r_hat = [random_scalar(group, random) for _ in range(n)]
@@ -216,7 +223,7 @@ def check_shuffle_steps(group: ProofGroup, key: Element, deck: Sequence[Cipherte
             or len(proof.s_hat) != n or len(proof.s_prime) != n:
         raise ProofFailed("proof-shuffle", "the decks or the argument have the wrong size")
     h = generators(group, n)
-    t, u = _statement(group, key, deck, out, proof.commitments, context)
+    t, u = yield from _statement_steps(group, key, deck, out, proof.commitments, context, pacer)
     yield from pacer.pause()
     c, s_prime = proof.challenge, proof.s_prime
     minus_c = (q - c) % q

@@ -104,8 +104,8 @@ def _dleq_transcript(group: ProofGroup, protocol: bytes, public: Element, bases:
     """The transcript after the statement, and the combined base and image Σρᵢ·Xᵢ, Σρᵢ·Yᵢ."""
     t = Transcript.start(protocol, group, context)
     t.element(b"pk", group, public)
-    t.elements(b"X", group, bases)
-    t.elements(b"Y", group, images)
+    yield from t.elements_steps(b"X", group, bases, pacer)
+    yield from t.elements_steps(b"Y", group, images, pacer)
     if len(bases) == 1:
         return t, bases[0], images[0]
     weights = t.challenges(b"rho", len(bases))
@@ -120,6 +120,7 @@ def _dleq_prove(group: ProofGroup, protocol: bytes, key: KeyPair, bases: Sequenc
     t, base, _ = yield from _dleq_transcript(group, protocol, key.public, bases, images, context, pacer)
     w = random_scalar(group, t.hedged(_secret(group, key.secret), random))
     t.element(b"A1", group, group.mul(group.generator, w))
+    yield from pacer.pause()
     t.element(b"A2", group, group.mul(base, w))
     e = t.challenge(b"e")
     return SigmaProof(e, (w + e * key.secret) % group.order)
@@ -132,26 +133,41 @@ def _dleq_holds(group: ProofGroup, protocol: bytes, public: Element, bases: Sequ
     t, base, image = yield from _dleq_transcript(group, protocol, public, bases, images, context, pacer)
     e, z = proof.challenge, proof.response
     minus_e = (group.order - e) % group.order
-    t.element(b"A1", group, group.msm([group.generator, public], [z, minus_e]))
-    t.element(b"A2", group, group.msm([base, image], [z, minus_e]))
+    t.element(b"A1", group, (yield from group.msm_steps([group.generator, public], [z, minus_e], pacer)))
+    t.element(b"A2", group, (yield from group.msm_steps([base, image], [z, minus_e], pacer)))
     return t.challenge(b"e") == e
 
 
 def prove_shares(group: ProofGroup, key: KeyPair, deck: Sequence[Ciphertext], context: Context,
                  random: Random = DEFAULT_RANDOM) -> tuple[list[Element], SigmaProof]:
     """The player's decryption shares sk·C1 of these places, and one proof that all were made with its key."""
-    shares = [share(group, key.secret, c) for c in deck]
-    proof = finish(_dleq_prove(group, b"chaum-pedersen-shares", key, [c.c1 for c in deck], shares, context,
-                               random))
+    return finish(prove_shares_steps(group, key, deck, context, random, NEVER))
+
+
+def prove_shares_steps(group: ProofGroup, key: KeyPair, deck: Sequence[Ciphertext], context: Context,
+                       random: Random, pacer: Pacer) -> Steps[tuple[list[Element], SigmaProof]]:
+    """`prove_shares`, yielding when `pacer` says."""
+    shares = []
+    for c in deck:
+        shares.append(share(group, key.secret, c))
+        yield from pacer.pause()
+    proof = yield from _dleq_prove(group, b"chaum-pedersen-shares", key, [c.c1 for c in deck], shares, context,
+                                   random, pacer)
     return shares, proof
 
 
 def check_shares(group: ProofGroup, public: Element, deck: Sequence[Ciphertext], shares: Sequence[Element],
                  proof: SigmaProof, context: Context) -> None:
     """Refuse (`proof-share`) unless every share is sk·C1 of its place for the sk behind `public`."""
+    finish(check_shares_steps(group, public, deck, shares, proof, context, NEVER))
+
+
+def check_shares_steps(group: ProofGroup, public: Element, deck: Sequence[Ciphertext], shares: Sequence[Element],
+                       proof: SigmaProof, context: Context, pacer: Pacer) -> Steps[None]:
+    """`check_shares`, yielding when `pacer` says."""
     refuse_neutral(group, public, "proof-share")
-    if not finish(_dleq_holds(group, b"chaum-pedersen-shares", public, [c.c1 for c in deck], shares, proof,
-                              context)):
+    if not (yield from _dleq_holds(group, b"chaum-pedersen-shares", public, [c.c1 for c in deck], shares, proof,
+                                   context, pacer)):
         raise ProofFailed("proof-share")
 
 

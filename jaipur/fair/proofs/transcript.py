@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..suite import Element
 from .group import ProofGroup, Random
+from .pace import Pacer, Steps
 
 DOMAIN = b"jaipur-fair/proofs/1"
 
@@ -94,6 +95,15 @@ class Transcript:
     def elements(self, label: bytes, group: ProofGroup, elements: Iterable[Element]) -> None:
         """Take in a list of elements, with its length."""
         items = [group.transcript_bytes(e) for e in elements]
+        self.data(label, len(items).to_bytes(4, "big") + b"".join(items))
+
+    def elements_steps(self, label: bytes, group: ProofGroup, elements: Iterable[Element],
+                       pacer: Pacer) -> Steps[None]:
+        """`elements`, yielding when `pacer` says (each element's bytes cost an inversion on a curve)."""
+        items = []
+        for e in elements:
+            items.append(group.transcript_bytes(e))
+            yield from pacer.pause()
         self.data(label, len(items).to_bytes(4, "big") + b"".join(items))
 
     def hedged(self, secret: bytes, random: Random) -> Random:
