@@ -249,8 +249,13 @@ const path = require("path");
   py.FS.writeFile("/home/pyodide/bench_proofs.py", fs.readFileSync(path.join(root, "bench", "proofs.py")));
   py.FS.writeFile("/home/pyodide/friend.zip", fs.readFileSync(friendZip));
   py.runPython("import sys, zipfile; zipfile.ZipFile('/home/pyodide/friend.zip').extractall('/home/pyodide'); sys.path.insert(0, '/home/pyodide')");
-  const out = py.runPython(`import json, sys, bench_proofs; json.dumps(dict(bench_proofs.measure(${runs}, (${sizes},)), python=sys.version.split()[0], platform=sys.platform))`);
-  console.log(out);
+  try {
+    const out = py.runPython(`import json, sys, bench_proofs; json.dumps(dict(bench_proofs.measure(${runs}, (${sizes},)), python=sys.version.split()[0], platform=sys.platform))`);
+    console.log(out);
+  } catch (e) {  // Node would print the minified source line around the throw, not the Python traceback
+    console.error(String(e.message).slice(-3000));
+    process.exit(1);
+  }
 })();
 """
 
