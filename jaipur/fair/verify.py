@@ -99,7 +99,8 @@ class Report:
             out.append(f"Round {k}: {who[0]} {scores[0]}, {who[1]} {scores[1]}: {said}.")
         if self.over and self.rounds:
             last = self.rounds[-1]["match_winner"]
-            out.append(f"The match is over: {who[last] if last is not None else 'nobody'} wins it.")
+            named = who[last] if isinstance(last, int) else "nobody"
+            out.append(f"The match is over: {named} wins it.")
         if self.problem is not None:
             out.append(f"NOT VALID ({self.problem.code}): {self.problem.message}")
         elif not self.over:

@@ -29,6 +29,7 @@ from typing import Any
 from ..record import b64decode, b64encode
 from .errors import Refused
 from .items import GROUPS, ITEMS
+from .names import NAME_CHARS
 from .suite import Suite
 
 VERSION = 2
@@ -40,7 +41,6 @@ GAME_ID_SIZE = 12
 DIGEST_SIZE = 16
 HEADER_SIZE = 2 + GAME_ID_SIZE + 2 + DIGEST_SIZE
 NAME_BYTES = 96
-NAME_CHARS = 24
 MAX_TEXT = 80_000
 """The longest text read as messages (a catch-up of several, one a shuffle); longer text is refused unread."""
 PART_CHARS = 3_800

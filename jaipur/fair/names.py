@@ -1,0 +1,23 @@
+"""A player's name as a friend game keeps it: plain text a page shows as text, whatever a message carried."""
+
+from __future__ import annotations
+
+import unicodedata
+
+NAME_CHARS = 24
+
+
+def clean_name(name: str) -> str:
+    """A player's name as the game keeps it: plain text, at most 24 characters, no control or format characters
+    (no right-to-left overrides, no zero-width characters).
+
+    >>> clean_name("  Ava\\n<b>  "), clean_name("Bo\\u202eevil\\u200b")
+    ('Ava <b>', 'Bo evil')
+    """
+    text = " ".join("".join(c if c.isprintable() and not _format(c) else " " for c in str(name)).split())
+    return text[:NAME_CHARS].strip()
+
+
+def _format(c: str) -> bool:
+    """Whether a character is an invisible format character (Unicode category Cf)."""
+    return unicodedata.category(c) == "Cf"
