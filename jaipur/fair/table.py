@@ -92,13 +92,25 @@ def stand_ins(rd: Round, blind: tuple[int, ...]) -> list[int]:
             goods = [i for i in spare if CARD_LETTERS[i] != "M"]
             for seat in blind:
                 for p in HANDS[seat]:
-                    if stand[p] < 0:
+                    if stand[p] < 0 and goods:   # no goods left: a camel kept hidden (see `camels_kept`)
                         stand[p] = goods.pop(0)
                         spare.remove(stand[p])
         for p in group:
             if stand[p] < 0:
                 stand[p] = spare.pop(0)
     return stand
+
+
+def camels_kept(rd: Round, seat: int) -> bool:
+    """Whether `seat`'s hand provably holds a dealt camel it never showed (R6): more of its dealt places are
+    still unknown to this side than there are goods this side has not seen anywhere."""
+    led = rd.ledger
+    if led is None:
+        return False
+    unknown = [p for p in HANDS[seat] if p in led.hands[seat] and p not in rd.opened]
+    seen = set(rd.opened.values())
+    unseen_goods = sum(1 for i in range(CARDS) if CARD_LETTERS[i] != "M" and i not in seen)
+    return len(unknown) > unseen_goods
 
 
 def learn(rd: Round, place: int, item: int) -> None:

@@ -85,6 +85,10 @@ class Taking(SideState):
                 raise self._cheat(m, "it opens cards of a round not dealt.", "friend-structure")
             yield from self._open(m, opens, mine, trusted)
         self._check_owed(m)
+        rd = self._live()
+        if rd is not None and any(table.camels_kept(rd, seat) for seat in self._blind()):
+            raise self._cheat(m, "a player kept a dealt camel hidden in the hand instead of the herd (R6): the "
+                                 "cards seen leave no good for every card of that hand.", "friend-hidden-camel")
         self._settle()
         if not mine and self._moving(m.sender):  # messages alternate: its move cannot come later
             raise self._cheat(m, "it does not play the move its player owes.", "friend-no-move")
