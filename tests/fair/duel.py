@@ -15,8 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jaipur.fair import FriendGame, Suite, dealing, finish, wire
-from jaipur.fair.derive import coin, first_starter
-from jaipur.fair.game import COIN_SECRET
+from jaipur.fair.derive import first_starter
 from jaipur.fair.items import BONUS_PILES, BONUS_VALUES, CARD_LETTERS, CARDS
 from jaipur.fair.proofs import elgamal as eg
 from jaipur.fair.proofs import sigma
@@ -185,9 +184,12 @@ def _dealt(a: FriendGame, b: FriendGame, r: int, deal: bytes) -> tuple[int, ...]
 
 
 def true_start(a: FriendGame, b: FriendGame, side: FriendGame, r: int) -> tuple[tuple[int, int], int]:
-    """Round r's seals and starter, from the coins and the true earlier rounds."""
+    """Round r's seals and starter, from the coins the messages carry (the inviter's, held by its commitment; the
+    friend's, whatever it sent: nothing else binds it, and nothing needs to) and the true earlier rounds."""
     if r == 1:
-        return (0, 0), first_starter(coin(a._secrets[COIN_SECRET], a.game), coin(b._secrets[COIN_SECRET], b.game))
+        answer, third = side.messages[1].answer, side.messages[2].coin
+        assert answer is not None and third is not None
+        return (0, 0), first_starter(third, answer.coin)
     before = true_round(a, b, side, r - 1)
     res = before.result
     assert res is not None and res["next_starter"] is not None
