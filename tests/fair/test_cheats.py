@@ -462,10 +462,9 @@ def test_a_message_opening_a_card_the_rules_keep_hidden_is_caught_on_arrival() -
         assert place not in victim.rounds[1].opened  # what it opened was dropped with the message
 
 
-def test_a_message_opening_a_card_of_the_other_hand_is_caught_on_arrival() -> None:
-    """A share of a place of the receiver's own hand the sender already sent is a share sent twice; a share of a
-    card of the sender's own hand the rules keep from the other is an over-opening (here: once the dealt camels
-    were shown, a hidden card of the hand)."""
+def test_a_message_opening_a_hidden_card_of_its_senders_own_hand_is_caught_on_arrival() -> None:
+    """A share of a card of the sender's own hand the rules keep from the other (once its dealt camels were shown,
+    a hidden card of its hand) is an over-opening: a page cannot show its own cards to the other."""
     d = Duel.begin(27, mode="single-round")
     d.until(lambda d: number_of(d) > 8)
     cheater, victim = d.sides[1 - d.receiver], d.sides[d.receiver]
@@ -774,17 +773,17 @@ def test_a_move_that_ends_the_round_without_the_shares_of_its_tokens_is_caught_o
 
 def test_a_message_that_leaves_out_the_next_rounds_deal_is_caught_on_arrival() -> None:
     """Messages alternate: a message that owes the next round's shuffle and leaves it out leaves the other nothing
-    to send, the game stuck. It is caught (the friend's shuffle of the public deck, then the inviter's)."""
-    d = Duel.begin(41)
-    d.until(lambda d: (m := decode(d.sides[0], d.texts[-1])).shuffle is not None and m.shuffle.round == 2)
-    friend, inviter = d.sides[1], d.sides[0]
-    m = sections(friend)
-    assert m.shuffle is not None and m.shuffle.round == 2 and d.receiver == 0
-    inviter.receive(signed(friend, replace(m, shuffle=None)))
-    if m.opens is None and m.move is None:  # a message with nothing left in it is no message of the game
-        caught(inviter, "friend-structure", number_of(d))
-    else:
-        caught(inviter, "friend-stalled", number_of(d), "the deal of round 2")
+    to send, the game stuck. It is caught: the friend's shuffle of the public deck left out of its message that
+    also shows its bonus tokens (stalled), or of one that held nothing else (no message at all); the inviter's."""
+    for seed, code in ((40, "friend-stalled"), (41, "friend-structure")):
+        d = Duel.begin(seed)
+        d.until(lambda d: (m := decode(d.sides[0], d.texts[-1])).shuffle is not None and m.shuffle.round == 2)
+        friend, inviter = d.sides[1], d.sides[0]
+        m = sections(friend)
+        assert m.shuffle is not None and m.shuffle.round == 2 and d.receiver == 0
+        assert (m.opens is not None) == (code == "friend-stalled")
+        inviter.receive(signed(friend, replace(m, shuffle=None)))
+        caught(inviter, code, number_of(d), *(["the deal of round 2"] if code == "friend-stalled" else []))
     d = Duel.begin(41)
     d.until(lambda d: (m := decode(d.sides[0], d.texts[-1])).shuffle is not None and m.shuffle.round == 2
             and m.sender == 0)
