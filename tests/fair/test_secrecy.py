@@ -322,6 +322,10 @@ def test_a_side_holds_nothing_that_opens_the_others_hidden_cards_at_any_step_on_
     assert run(73, "single-round", shuffles, secp256k1()) > 20
 
 
+def test_the_toy_suite_is_the_one_checked_on_the_quick_path() -> None:
+    assert isinstance(Duel.begin(76, mode="single-round").sides[0].suite, ToySuite)
+
+
 LEAKS = ("the other's dealing secret", "its negation", "the joint secret", "the other's share of a hidden place",
          "the whole mask of a hidden place", "a hidden place's randomness", "the other's re-mask of a hidden place",
          "the other's secret bytes", "the other's signing key")
