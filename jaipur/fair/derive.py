@@ -8,8 +8,6 @@ is for, so no value serves two purposes.
 >>> s = bytes(32)
 >>> scalar(s, b"g" * 12, 1, b"key", 0, 101) == scalar(s, b"g" * 12, 1, b"key", 0, 101)
 True
->>> sorted(permutation(s, b"g" * 12, 1, b"cards", 5))
-[0, 1, 2, 3, 4]
 """
 
 from __future__ import annotations
@@ -42,32 +40,6 @@ def scalar(secret: bytes, game: bytes, round_number: int, what: bytes, index: in
     """A scalar in [1, order - 1] (384 bits reduced: the bias is below 2**-128)."""
     raw = int.from_bytes(expand(secret, _info(game, round_number, what, index), 48), "big")
     return raw % (order - 1) + 1
-
-
-def permutation(secret: bytes, game: bytes, round_number: int, what: bytes, size: int) -> list[int]:
-    """A uniformly random permutation of range(size) (Fisher–Yates, unbiased draws by rejection)."""
-    stream = expand(secret, _info(game, round_number, what), 4 * size + 64)
-    at = 0
-    refills = 0
-
-    def below(n: int) -> int:
-        nonlocal at, stream, refills
-        limit = (1 << 32) - (1 << 32) % n
-        while True:
-            if at + 4 > len(stream):   # more draws were rejected than the stream holds: a fresh block
-                refills += 1
-                stream = expand(secret, _info(game, round_number, what + b"+", refills), 4 * size + 64)
-                at = 0
-            value = int.from_bytes(stream[at:at + 4], "big")
-            at += 4
-            if value < limit:
-                return value % n
-
-    order = list(range(size))
-    for i in range(size - 1, 0, -1):
-        j = below(i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
 
 
 def coin(secret: bytes, game: bytes) -> bytes:

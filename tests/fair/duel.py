@@ -14,11 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from jaipur.fair import FriendGame, Suite, finish, wire
-from jaipur.fair.derive import coin, first_starter
+from jaipur.fair import FriendGame, Suite, dealing, finish, wire
+from jaipur.fair.derive import first_starter
 from jaipur.fair.items import BONUS_PILES, BONUS_VALUES, CARD_LETTERS, CARDS
-from jaipur.fair import dealing
-from jaipur.fair.game import COIN_SECRET
+from jaipur.fair.proofs import elgamal as eg
+from jaipur.fair.proofs import sigma
+from jaipur.fair.proofs.elgamal import Ciphertext, KeyPair
+from jaipur.fair.proofs.transcript import Context
 from jaipur.position import Position
 from jaipur.rng import Rng
 from jaipur.rules import apply, deal_from
@@ -115,23 +117,38 @@ def rewrite(side: FriendGame, **changes: Any) -> str:
     return text
 
 
-def layers(side: FriendGame, round_number: int, places: list[int]) -> tuple[tuple[int, bytes], ...]:
-    """`side`'s true layers for places of a round (what it would send to open them)."""
-    return finish(side._layers(side.rounds[round_number], sorted(places))).layers
+def shares(side: FriendGame, round_number: int, places: list[int], number: int | None = None,
+           key: KeyPair | None = None, images: list[Any] | None = None,
+           deck: list[Ciphertext] | None = None) -> wire.Opens:
+    """`side`'s shares of places of a round (in place order) with one Chaum–Pedersen proof made by the prover's
+    own algorithm for message `number` (from 0; by default the side's last message when it is its own, else its
+    next). A cheat changes one thing: `key` (shares and proof made with another key), `images` (the shares sent,
+    proven as they are: false ones), `deck` (the ciphertexts they are shares of, instead of the round's deal)."""
+    pg = side.pg
+    if number is None:
+        number = side.number - 1 if side.messages and side.messages[-1].sender == side.seat else side.number
+    rd = side.rounds[round_number]
+    ciphers = [(deck if deck is not None else rd.deck2)[p] for p in sorted(places)]  # type: ignore[index]
+    kp = key or side._dealing_key()
+    made = images if images is not None else [eg.share(pg, kp.secret, c) for c in ciphers]
+    context = Context(side.game, round_number, dealing.open_step(number))
+    proof = finish(sigma._dleq_prove(pg, b"chaum-pedersen-shares", kp, [c.c1 for c in ciphers], made, context,
+                                     counter_random(number)))
+    return wire.Opens(round_number, tuple(sorted(places)), tuple(pg.encode(x) for x in made), proof.to_bytes(pg))
 
 
-def with_layers(opens: wire.Opens | None, extra: tuple[tuple[int, bytes], ...], round_number: int) -> wire.Opens:
-    """A message's opens with more layers (or some replaced), in place order."""
-    mine = dict(opens.layers) if opens is not None else {}
-    mine.update(dict(extra))
-    return wire.Opens(round_number, tuple(sorted(mine.items())))
+def with_places(side: FriendGame, m: wire.Message, places: list[int], round_number: int | None = None) -> wire.Opens:
+    """The opens of `side`'s message `m` with honest shares of more places, proven again for its number."""
+    r = round_number or (m.opens.round if m.opens is not None else max(side.rounds))
+    mine = set(m.opens.places) if m.opens is not None and m.opens.round == r else set()
+    return shares(side, r, sorted(mine | set(places)), m.number)
 
 
-def without(m: wire.Message, place: int) -> wire.Opens | None:
-    """The message's opens without one place's layer."""
+def without(side: FriendGame, m: wire.Message, place: int) -> wire.Opens | None:
+    """The opens of `side`'s message `m` without one place's share, proven again (None when none is left)."""
     assert m.opens is not None
-    rest = tuple((p, layer) for p, layer in m.opens.layers if p != place)
-    return wire.Opens(m.opens.round, rest) if rest else None
+    rest = [p for p in m.opens.places if p != place]
+    return shares(side, m.opens.round, rest, m.number) if rest else None
 
 
 def state(side: FriendGame) -> dict[str, Any]:
@@ -167,9 +184,12 @@ def _dealt(a: FriendGame, b: FriendGame, r: int, deal: bytes) -> tuple[int, ...]
 
 
 def true_start(a: FriendGame, b: FriendGame, side: FriendGame, r: int) -> tuple[tuple[int, int], int]:
-    """Round r's seals and starter, from the coins and the true earlier rounds."""
+    """Round r's seals and starter, from the coins the messages carry (the inviter's, held by its commitment; the
+    friend's, whatever it sent: nothing else binds it, and nothing needs to) and the true earlier rounds."""
     if r == 1:
-        return (0, 0), first_starter(coin(a._secrets[COIN_SECRET], a.game), coin(b._secrets[COIN_SECRET], b.game))
+        answer, third = side.messages[1].answer, side.messages[2].coin
+        assert answer is not None and third is not None
+        return (0, 0), first_starter(third, answer.coin)
     before = true_round(a, b, side, r - 1)
     res = before.result
     assert res is not None and res["next_starter"] is not None

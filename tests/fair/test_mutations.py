@@ -16,6 +16,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
+import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +24,7 @@ from jaipur.fair import Cheated, FriendGame, Refused, wire
 from jaipur.record import b64encode
 from jaipur.rng import Rng
 
-from .duel import NAMES, Duel, assert_view_true, random_move, true_round
+from .duel import NAMES, Duel, assert_view_true, random_move, true_round, without
 from .toy import ToySuite, counter_random
 
 SUITE = ToySuite()
@@ -166,10 +167,23 @@ def mutated(r: Replay, k: int, kind: str, n: int, x: int) -> list[str]:
     return [wire.to_text(raw[half:] + raw[:half])]
 
 
-@settings(max_examples=60, deadline=None, database=None)
+@settings(max_examples=12, deadline=None, database=None)
 @given(channels())
 def test_links_changed_by_someone_else_are_all_refused_and_the_game_ends_as_the_honest_one(
         channel: tuple[int, int, list[tuple[int, str, int, int]]]) -> None:
+    outsider(channel)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, database=None)
+@given(channels())
+def test_links_changed_by_someone_else_are_all_refused_in_many_more_cases(
+        channel: tuple[int, int, list[tuple[int, str, int, int]]]) -> None:
+    outsider(channel)
+
+
+def outsider(channel: tuple[int, int, list[tuple[int, str, int, int]]]) -> None:
+    """One channel's mutations, each refused, the game ending as the honest one."""
     index, seat, events = channel
     s = script(index)
     r = Replay(s, seat)
@@ -210,12 +224,25 @@ def resigned(draw: st.DrawFn) -> tuple[int, int, int, int, int]:
     return index, seat, k, at, rnd.randrange(1, 256)
 
 
-@settings(max_examples=100, deadline=None, database=None)
-@example((0, 0, 0, 43, 1))  # the friend's coin in its answer: taken, the starter follows it, caught at round 1's end
-@example((0, 0, 14, 47, 3))  # a take of gold made a take of diamonds: a move it could have made, played on
+@settings(max_examples=25, deadline=None, database=None)
+@example((0, 0, 0, 50, 1))  # the friend's coin in its answer: taken (any coin is one it could have sent), played on
+@example((0, 0, 21, 73, 3))  # a take of gold made a take of diamonds: refused or, when legal, played on
 @given(resigned())
 def test_a_message_changed_and_signed_again_by_its_sender_is_refused_caught_or_a_true_move(
         case: tuple[int, int, int, int, int]) -> None:
+    changed_by_its_sender(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, database=None)
+@given(resigned())
+def test_a_message_changed_and_signed_again_by_its_sender_in_many_more_cases(
+        case: tuple[int, int, int, int, int]) -> None:
+    changed_by_its_sender(case)
+
+
+def changed_by_its_sender(case: tuple[int, int, int, int, int]) -> None:
+    """One byte of one message changed and signed again by its sender, judged."""
     index, seat, k, n, x = case
     s, r = script(index), Replay(script(index), seat)
     m = take_until(s, r, k)
@@ -247,7 +274,8 @@ def judge(s: Script, r: Replay, k: int, forged: str) -> None:
         assert r.side.to_json() == s.saves[seat][k + 1]
     elif outcome == "caught":
         err = r.side.invalid
-        assert err is not None and err.code.startswith("friend-") and err.values["number"] == s.number(seat, k) + 1
+        assert err is not None and err.code.startswith(("friend-", "proof-"))
+        assert err.values["number"] == s.number(seat, k) + 1
         back = FriendGame.from_json(r.side.to_json(), SUITE)
         assert back.status == "invalid" and back.invalid is not None and back.invalid.message == err.message
     else:
@@ -257,28 +285,48 @@ def judge(s: Script, r: Replay, k: int, forged: str) -> None:
 
 
 def parts_of(m: wire.Message) -> list[str]:
-    """What can be left out of a message: a whole section, one of its layers, one of its move's named places."""
-    out = [name for name in ("coin", "deck", "opens", "move", "secret") if getattr(m, name) is not None]
-    if m.opens is not None and len(m.opens.layers) > 1:
-        out.append("a layer")
+    """What can be left out of a message: a whole section, one of its shares (the rest proven again by the sender,
+    or kept with the proof of all), one of its move's named places."""
+    out = [name for name in ("coin", "shuffle", "opens", "move") if getattr(m, name) is not None]
+    if m.opens is not None and len(m.opens.places) > 1:
+        out += ["a share", "a share, proven again"]
     if m.move is not None and m.move.places:
         out.append("a named place")
     return out
 
 
-@settings(max_examples=60, deadline=None, database=None)
+@settings(max_examples=12, deadline=None, database=None)
 @given(st.integers(0, len(SEEDS) - 1), st.integers(0, 1), st.randoms(use_true_random=False))
 def test_a_message_with_a_part_left_out_and_signed_again_is_refused_caught_or_a_true_move(
         index: int, seat: int, rnd: Random) -> None:
+    left_out(index, seat, rnd)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, database=None)
+@given(st.integers(0, len(SEEDS) - 1), st.integers(0, 1), st.randoms(use_true_random=False))
+def test_a_message_with_a_part_left_out_and_signed_again_in_many_more_cases(
+        index: int, seat: int, rnd: Random) -> None:
+    left_out(index, seat, rnd)
+
+
+def left_out(index: int, seat: int, rnd: Random) -> None:
+    """One part of one message left out and signed again by its sender, judged."""
     s, r = script(index), Replay(script(index), seat)
     k = rnd.randrange(len(s.incoming(seat)))
     m = take_until(s, r, k)
     part = rnd.choice(parts_of(m))
     which = rnd.randrange(1 << 16)
-    if part == "a layer":
+    if part.startswith("a share"):
         assert m.opens is not None
-        cut = which % len(m.opens.layers)
-        m = replace(m, opens=replace(m.opens, layers=m.opens.layers[:cut] + m.opens.layers[cut + 1:]))
+        cut = which % len(m.opens.places)
+        if part == "a share":
+            o = m.opens
+            m = replace(m, opens=replace(o, places=o.places[:cut] + o.places[cut + 1:],
+                                         shares=o.shares[:cut] + o.shares[cut + 1:]))
+        else:
+            sender = FriendGame.from_json(s.saves[1 - seat][-1], SUITE)   # its keys, and the round's deal
+            m = replace(m, opens=without(sender, m, m.opens.places[cut]))
     elif part == "a named place":
         assert m.move is not None
         cut = which % len(m.move.places)
@@ -313,8 +361,11 @@ def play_on_after_forgery(s: Script, r: Replay, k: int, forged: str) -> None:
     if victim.invalid is not None:
         return
     if victim.status == "over":
-        for rd in victim.results():
-            assert rd == true_round(*sides, victim, rd.round)
+        for rd in victim.results():   # what is scored, as the engine plays the true deal (the rest stays hidden)
+            true = true_round(*sides, victim, rd.round)
+            assert rd.result == true.result
+            assert (rd.taken_goods, rd.taken_bonus, rd.herds, rd.goods) == (
+                true.taken_goods, true.taken_bonus, true.herds, true.goods)
         assert_view_true(victim, *sides)
     else:  # the other side stopped: it found its own state no longer fits the messages
         assert cheater.invalid is not None or not cheater.outgoing()

@@ -7,10 +7,9 @@ counter, so a seeded match replays.
 
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from jaipur.fair.errors import FairError
 
