@@ -63,10 +63,12 @@ class FriendGame(Sending):
     >>> ava = FriendGame.invite("Ava")
     >>> bo = FriendGame.accept(ava.outgoing_text(), "Bo")
     >>> ava.receive(bo.outgoing_text())        # Bo's shuffle checked; Ava deals and opens Bo's hand
-    >>> bo.receive(ava.outgoing_text())        # Bo sees his hand and opens Ava's
+    >>> bo.receive(ava.outgoing_text())        # Bo sees his hand and opens Ava's (and moves, if he starts)
+    >>> if bo.move_due():
+    ...     bo.play(bo.legal_moves()[0])
     >>> ava.receive(bo.outgoing_text())
-    >>> len(ava.view()["hand"]) + ava.view()["herds"][0], len(bo.view()["hand"]) + bo.view()["herds"][1]
-    (5, 5)
+    >>> ava.status in ("your-turn", "their-turn"), len(ava.view()["hand"]) + ava.view()["herds"][0]
+    (True, 5)
     """
 
     @classmethod
@@ -308,6 +310,14 @@ class FriendGame(Sending):
         p = self.position
         return legal_moves(p) if p is not None and self.move_due() else []
 
+    def _coin_held(self) -> bool:
+        """Whether this side's coin secret is the one its messages committed to (the inviter's promise, or the
+        friend's coin as sent)."""
+        if COIN_SECRET not in self._secrets:
+            return False
+        mine = coin(self._secrets[COIN_SECRET], self.game)
+        return commitment(self.game, mine) == self.commitment if self.seat == 0 else mine == self.coins[1]
+
     def match_over(self) -> bool:
         """Whether the match has ended and its last round has been scored."""
         last = max(self.rounds) if self.rounds else 0
@@ -397,6 +407,8 @@ class FriendGame(Sending):
             for raw in raws:
                 m = wire.decode(g.suite, raw)
                 if not g.messages:
+                    if m.number != 0 or m.invite is None:
+                        raise bad("its messages do not start with the invitation")
                     g.game = m.game
                 elif m.game != g.game or m.number != len(g.messages) or m.prev != g.chain.last_digest():
                     raise bad("its messages do not follow each other")
@@ -415,6 +427,8 @@ class FriendGame(Sending):
         if len(g.messages) > seat and (KEY_SECRET not in g._secrets or not g.pg.equal(g._dealing_key().public,
                                                                                       g.keys[seat])):
             raise bad("its dealing key is lost or is not the one it dealt with")
+        if len(g.messages) > seat and not g._coin_held():
+            raise bad("its coin's secret is lost or is not the one it played with")
         g.abandoned = bool(data.get("abandoned", False))
         invalid = data.get("invalid")
         if isinstance(invalid, dict) and isinstance(invalid.get("message"), str):

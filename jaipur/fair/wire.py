@@ -29,7 +29,7 @@ from typing import Any
 from ..record import b64decode, b64encode
 from .errors import Refused
 from .items import GROUPS, ITEMS
-from .names import NAME_CHARS
+from .names import NAME_CHARS, clean_name
 from .suite import Suite
 
 VERSION = 2
@@ -259,6 +259,9 @@ class _Reader:
             raise Refused(f"The message's {what} is not text.", "friend-malformed") from None
         if len(value) > NAME_CHARS or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
             raise Refused(f"The message's {what} is not a name.", "friend-malformed")
+        if clean_name(value) != value:   # an honest page writes names cleaned: invisible characters, spaces
+            raise Refused(f"The message's {what} holds characters a name never has (invisible or reordering "
+                          "ones): it was made by a changed page.", "friend-malformed")
         return value
 
     def round(self) -> int:

@@ -78,10 +78,6 @@ def test_a_name_with_a_control_character_in_a_message_is_refused_when_read(contr
     assert err.value.code == "friend-malformed"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: wire._Reader.text refuses only C0/C1 controls; a name with a format character (U+202E, U+200B, U+2066 …) "
-    "or a line separator in the invitation or the answer is kept raw (FriendGame.read_invitation's invite.name, "
-    "FriendGame.names) and reaches the page, where friend.py shows it"))
 @pytest.mark.parametrize("what", sorted(INVISIBLE))
 def test_a_name_with_an_invisible_character_in_a_message_is_cleaned_or_refused_when_read(what: str) -> None:
     raw = f"Ava{INVISIBLE[what]}live"
@@ -96,7 +92,6 @@ def test_a_name_with_an_invisible_character_in_a_message_is_cleaned_or_refused_w
     assert plain(b.names[0]) and b.names[0] == clean_name(raw), repr(b.names[0])
 
 
-@pytest.mark.xfail(strict=True, reason="bug: the same for the friend's name in its answer (kept raw in names[1])")
 def test_a_friend_name_with_an_invisible_character_is_cleaned_or_refused_when_read() -> None:
     a = FriendGame.invite("Ava", suite=SUITE, random=counter_random(5))
     b = FriendGame.accept(a.outgoing_text(), "Bo", suite=SUITE, random=counter_random(6))

@@ -60,10 +60,6 @@ def test_a_save_whose_keys_were_lost_or_changed_is_refused_when_read(seat: int, 
     assert caught.value.code == "friend-bad-save"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: an inviter's save whose coin secret was lost or changed before its coin was sent reads back; taking the "
-    "friend's answer then raises Cheated (friend-coin, 'Message 3 from Ava', its own message) out of receive, "
-    "after the answer was kept: the side is left waiting with nothing to send"))
 @pytest.mark.parametrize("damage", ["dropped", "changed"])
 def test_an_inviters_coin_secret_lost_before_its_coin_was_sent_is_refused_when_read(damage: str) -> None:
     """The invitation committed to the coin this secret makes; the coin is sent in message 3. A save that lost it

@@ -172,10 +172,6 @@ def test_a_message_list_cut_reordered_or_mixed_with_another_game_is_refused(save
             bad_save(changed(data, messages=damaged))
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "bug: FriendGame.from_json does not check that the first saved message is the invitation (number 0): a list "
-    "starting with the answer is replayed, joint_key gets keys[0] = None and a TypeError escapes instead of "
-    "friend-bad-save"))
 def test_a_message_list_that_does_not_start_with_the_invitation_is_refused(saves: Any) -> None:
     for data in saves[:2]:
         bad_save(changed(data, messages=data["messages"][1:]))
