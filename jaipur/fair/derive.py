@@ -1,9 +1,9 @@
-"""Everything secret a player uses in one round, derived from one 32-byte value (HKDF-Expand, RFC 5869).
+"""A player's lasting secrets derived from 32-byte values (HKDF-Expand, RFC 5869), and the coin toss.
 
-A round's secret gives its player's scalars (the inviter's one key, the friend's key per position), its
-permutations of the deal and, in round 1, its coin. Revealing the secret at the round's end lets the other
-player recompute and check every one of them. Every derivation is bound to the game, the round and what it
-is for, so no value serves two purposes.
+One secret gives the player's dealing key for the game (`scalar`), another its coin for who starts round 1
+(`coin`, committed to by the inviter before the friend sends its own). Shuffles and proofs draw fresh randomness
+from `secrets` instead: nothing of them needs to be made again. Every derivation is bound to the game, the round
+and what it is for, so no value serves two purposes.
 
 >>> s = bytes(32)
 >>> scalar(s, b"g" * 12, 1, b"key", 0, 101) == scalar(s, b"g" * 12, 1, b"key", 0, 101)
