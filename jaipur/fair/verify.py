@@ -73,7 +73,8 @@ class Watcher(FriendGame):
 
 
 def _no_random(size: int) -> bytes:
-    raise FairError("A watcher makes no message.", "friend-watcher")
+    """A watcher's random source: it never makes a message, so it never draws."""
+    raise RuntimeError("a watcher makes no message")
 
 
 @dataclass
