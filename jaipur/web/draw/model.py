@@ -385,8 +385,14 @@ class FriendPanel:
     is running, why the last link was refused, and what is still coming with the friend's next message."""
 
     phase: str = "setup"
+    """setup | invited | game | parts (a friend's long message is coming in parts, no game shown yet)."""
     status: str = "waiting"
     link: str = ""
+    """The link to send now; when the message goes as several links, all of them, one a line (`links`)."""
+    links: tuple[str, ...] = ()
+    """The links to send now, in a row (one, or the parts of a long message)."""
+    copied_part: int = 0
+    """Which of several links Copy put on the clipboard last (0: all of them)."""
     friend: str = ""
     me: str = ""
     seat: int = 0
