@@ -192,7 +192,7 @@ class Terminal:
             return got.texts[0]
         if got.again:
             self.say("That part belongs to a message that came whole already: nothing more to paste.")
-        elif got.total:
+        elif got.missing:
             rest = f"the {got.missing} others (any order)" if got.missing > 1 else "the last one"
             self.say(f"{got.have} of {got.total} parts in: paste {rest}.")
         return None

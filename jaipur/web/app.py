@@ -602,21 +602,23 @@ class Controller:
             data = load_game_data(self.platform, ident)
         except ValueError:
             data = None
-        if data is None:
-            self.problems = [Reason("friend-bad-save", "This game with a friend cannot be read from this browser's "
-                                    "storage.")]
-            return
-        if started_by_older_version(data):
-            self.problems = [old_version_reason()]
+        if data is None or started_by_older_version(data):   # said under its line in the list, where the player looks
+            why = old_version_reason() if data is not None else Reason(
+                "friend-bad-save", "This game with a friend cannot be read from this browser's storage.")
+            if any(e.id == ident for e in list_games(self.platform)):
+                self.start_screen.friend_said = (ident, why)
+            else:
+                self.problems = [why]
             return
         self.problems = []
+        self.start_screen.friend_said = None
         self.open_mode(resume(self, data))
 
     def forget_friend(self, ident: str) -> None:
         """The start screen's list: remove a game an older version started (it cannot go on in this one)."""
         if any(e.id == ident and e.version < FRIEND_VERSION for e in list_games(self.platform)):
             forget(self.platform, ident)
-            self.problems = [p for p in self.problems if p.code != "friend-old-version"]
+            self.start_screen.friend_said = None
 
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""

@@ -118,7 +118,7 @@ def test_a_damaged_part_is_refused_in_a_sentence_and_loses_nothing() -> None:
     click(a, "friend-paste", text=cut)
     assert codes(a) == ["friend-part-damaged"] and "Link 3 of" in text_of(a.platform.node)  # type: ignore[attr-defined]
     assert "The links you opened are kept" in text_of(a.platform.node)  # type: ignore[attr-defined]
-    assert storage == before
+    assert note(a)[1] == f"2/{len(links)}" and storage == before   # the count still said
     click(a, "friend-paste", text=links[2].replace("#part=", "#part=x"))   # not a part's fields
     assert codes(a) and storage == before
     assert a.mode.pasted.startswith(links[2][:30])  # type: ignore[union-attr]   # the refused text stays in the box
@@ -182,7 +182,7 @@ def test_a_game_an_older_version_started_is_listed_as_such_said_in_a_sentence_an
     click(start, "open-friend", ident)                            # said, nothing lost
     assert start.screen == "start" and codes(start) == ["friend-old-version"]
     said = text_of(start.platform.node)  # type: ignore[attr-defined]
-    assert "started by an older version" in said and "cannot go on here" in said and "new game" in said
+    assert "started by an older version" in said and "cannot go on here" in said and "new game together" in said
     assert storage == saved
     fa = page(storage, lang="fa")
     click(fa, "open-friend", ident)

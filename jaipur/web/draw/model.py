@@ -498,3 +498,4 @@ class TableState:
     friend_open: bool = False                  # phones: the friend bar folded on your turn, opened by its button
     friend: FriendPanel | None = None          # a game with a friend: its bar (or screen before the table)
     friends: list[FriendEntry] = field(default_factory=list)   # start screen: the games with friends kept
+    friend_said: tuple[str, Reason] | None = None   # start screen: a game of that list, and why it did not open

@@ -18,7 +18,7 @@ read) it is `button[data-action=friend-panel]` with `aria-expanded`, which opens
 
 from __future__ import annotations
 
-from ..i18n import Strings
+from ..i18n import Reason, Strings
 from ..store.friends import VERSION, FriendEntry
 from .model import FriendPanel, TableState
 from .nodes import Node, h
@@ -165,7 +165,8 @@ def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
              h("textarea", {"id": PASTE_FIELD, "rows": 2, "dir": "ltr", "spellcheck": "false", "autocomplete": "off",
                             "data-friend-paste": True}, panel.pasted or None),
              h("button", {"type": "button", "class": "small", "data-action": "friend-paste", "data-input": PASTE_FIELD},
-               s.t("live.connect" if answer_due else "friend.paste-open")))
+               s.t("live.connect" if answer_due else "friend.paste-open-all" if panel.phase == "parts" else
+                   "friend.paste-open")))
 
 
 def quiet(panel: FriendPanel) -> bool:
@@ -343,10 +344,10 @@ def friends_list(state: TableState, s: Strings) -> Node | None:
         return None
     return h("section", {"class": "friend-games", "aria-labelledby": "friend-games-title"},
              h("h2", {"id": "friend-games-title"}, s.t("friend.games")),
-             h("ul", {}, [_friend_line(e, s) for e in state.friends]))
+             h("ul", {}, [_friend_line(e, s, state.friend_said) for e in state.friends]))
 
 
-def _friend_line(e: FriendEntry, s: Strings) -> Node:
+def _friend_line(e: FriendEntry, s: Strings, said: tuple[str, Reason] | None = None) -> Node:
     name = e.friend or s.t("friend.someone")
     old = e.version < VERSION
     status = s.t("friend.list.old" if old else "friend.abandoned" if e.abandoned else f"friend.list.{e.status}",
@@ -354,12 +355,16 @@ def _friend_line(e: FriendEntry, s: Strings) -> Node:
     opener = h("button", {"type": "button", "class": "link-button", "data-action": "open-friend", "data-value": e.id,
                           "data-friend-game": "old" if old else e.status},
                s.t("friend.game-line", name=name, status=status))
+    why = None
+    if said is not None and said[0] == e.id:   # why it did not open, under its line (a refusal's hook)
+        why = h("div", {"class": "problems", "role": "alert", "data-problems": True},
+                h("ul", {}, h("li", {"data-code": said[1].code}, s.reason(said[1]))))
     if not old:
-        return h("li", {}, opener)
+        return h("li", {}, opener, why)
     return h("li", {"class": "old"}, opener,
              h("button", {"type": "button", "class": "link-button small", "data-action": "friend-forget",
                           "data-value": e.id, "aria-label": s.t("friend.forget-label", name=name)},
-               s.t("friend.forget")))
+               s.t("friend.forget")), why)
 
 
 def play_friend_button(state: TableState, s: Strings) -> list[Node] | None:

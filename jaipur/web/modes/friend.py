@@ -586,7 +586,7 @@ class FriendMode(BaseMode):
             values = {"n": got.missing, "have": got.have, "total": got.total}
             self.note = Reason("friend-parts-again" if got.again else "friend-parts-missing", "", values)
         elif got.problem is not None and self.note is not None and self.note.code.startswith("friend-parts"):
-            self.note = None   # the count said before no longer holds
+            self.note = None   # every part is in, and they do not fit together: no count to say
         self.gathering = self.game is None and not self.invitation and not got.texts
 
 

@@ -119,18 +119,25 @@ def gather(parts: wire.Parts, done: list[str], text: str) -> tuple[Joined, list[
     """Add every part a text holds to `parts` (in place), and give back what they did and the tags of the messages
     joined lately (`done`, the newest last). Pure: the terminal keeps its parts in memory (`jaipur.cli_friend`)."""
     out = Joined()
-    last: wire.Part | None = None
+    last: str | None = None   # the tag of the last message a part was opened of
     for word in wire.part_texts(text):
         try:
             part = wire.read_sound_part(word)
         except Refused as exc:
             out.problem = out.problem or exc
+            try:
+                last = wire.read_part(word).tag   # a part cut short still says which message it belongs to
+            except Refused:
+                pass
             continue
         before = copy.deepcopy(parts.held)
         try:
             whole = parts.add(word)
-        except Refused as exc:   # the parts do not fit together: what was held stays, with this part among them, so
-            parts.held = before  # the damaged one opened again (sent again by the friend) completes the message
+        except Refused as exc:
+            # the parts do not fit together: what was held stays, with this part among them, so the damaged one
+            # opened again (sent again by the friend) completes the message
+            last = part.tag
+            parts.held = before
             entry = before.get(part.tag)
             if entry is not None and entry["n"] == part.n:
                 entry["chunks"][str(part.k)] = part.chunk
@@ -141,11 +148,10 @@ def gather(parts: wire.Parts, done: list[str], text: str) -> tuple[Joined, list[
         if whole is not None:
             out.texts.append(whole)
             done = [t for t in done if t != part.tag] + [part.tag]
-            last = None
-        else:
-            last = part
-    if last is not None and last.tag in parts.held:
-        out.total, out.have = last.n, len(parts.held[last.tag]["chunks"])
+        last = part.tag
+    entry = parts.held.get(last) if last is not None else None
+    if entry is not None:
+        out.total, out.have = entry["n"], len(entry["chunks"])
     return out, done[-MAX_DONE:]
 
 
