@@ -297,3 +297,32 @@ def test_a_new_round_being_dealt_shows_as_such_never_as_the_last_round() -> None
     click(bo, "friend-paste", text=d.texts[-1])
     assert bo.screen == "table"
     assert [n.attrs["data-round"] for n in find(bo.platform.node) if n.tag == "main"] == ["2"]  # type: ignore
+
+
+def test_a_round_scored_before_the_next_one_is_shuffled_shows_the_next_round_coming() -> None:
+    """Ava's page once round 1 is scored but before Bo's shuffle of round 2 has come (her move ended it: Bo's
+    shares of the bonus tokens came first, his shuffle comes with his next message): once the result is closed the
+    page shows round 2 coming, and her link to send, never round 1's table."""
+    from fair.duel import Duel
+
+    from jaipur.fair.suite import secp256k1
+    from jaipur.web.store.friends import keep
+
+    def scored_not_shuffled(d: Duel) -> bool:
+        ava = d.sides[0]
+        shown = ava.table_round()
+        return shown is not None and shown.final is not None and shown.number == 1 and 2 not in ava.rounds
+
+    d = Duel.begin(3, suite=secp256k1(), mode="standard")   # a seed where it happens
+    d.until(scored_not_shuffled)
+    ava = page({})
+    assert keep(ava.platform, d.sides[0]) == "kept"  # type: ignore[arg-type]
+    click(ava, "open-friend", d.sides[0].game.hex())
+    assert ava.screen == "friend" and link_of(ava)
+    said = text_of(ava.platform.node)  # type: ignore[attr-defined]
+    assert "The round is over: send this link to Bo. Round 2 is dealt next" in said
+    assert not [n for n in find(ava.platform.node) if n.tag == "main" and "data-round" in n.attrs]  # type: ignore
+    d.deliver(move=False)                                 # Bo takes it and shuffles round 2
+    click(ava, "friend-paste", text=d.texts[-1])
+    assert ava.screen == "friend" and len(links_of(ava)) > 1   # her deal of round 2, to send
+    assert "Round 2 is being dealt: send these links to Bo" in text_of(ava.platform.node)  # type: ignore[attr-defined]

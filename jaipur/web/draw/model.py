@@ -431,6 +431,8 @@ class FriendPanel:
     dealing: int = 0
     """The round being dealt while this side's cards of it are still coming (0: none)."""
     dealing_they_start: bool = False
+    dealing_first: bool = False
+    """The round being dealt waits for the friend's shuffle, the first of its two (this side is the inviter)."""
     """The friend starts that round (this side's cards come with their first move)."""
 
 

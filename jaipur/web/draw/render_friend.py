@@ -64,8 +64,10 @@ def status_line(panel: FriendPanel, s: Strings) -> str:
     if panel.live == "connecting" and panel.live_code and panel.phase == "game":   # the live line says what to send
         return said("live.status.connecting", name=friend)
     if panel.dealing and panel.status in ("their-turn", "waiting"):
-        key = "friend.status.dealing-they-start" if panel.dealing_they_start else "friend.status.dealing"
-        return said("friend.status.dealing-send" if panel.link else key, name=friend, round=panel.dealing)
+        key = ("friend.status.dealing-first" if panel.dealing_first else "friend.status.dealing-they-start"
+               if panel.dealing_they_start else "friend.status.dealing")
+        send = "friend.status.dealing-next-send" if panel.dealing_first else "friend.status.dealing-send"
+        return said(send if panel.link else key, name=friend, round=panel.dealing)
     if panel.live == "connected" and panel.status in ("their-turn", "waiting"):
         key = "live.status.their-turn" if panel.status == "their-turn" else "live.status.waiting"
         return said("live.status.result" if panel.result_coming else key, name=friend)

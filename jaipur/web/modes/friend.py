@@ -118,14 +118,19 @@ class FriendMode(BaseMode):
         """Derived: BaseMode's assignment is ignored."""
 
     def dealing(self) -> tuple[int, int | None]:
-        """The round being dealt while this side's cards of it have not come yet, and the seat that starts it;
-        (0, None) when the table shows the round being played."""
+        """The round being dealt while this side's cards of it have not come yet (from the moment the round before
+        is scored, the match going on: its first shuffle is the friend's), and the seat that starts it; (0, None)
+        when the table shows the round being played."""
         g = self.game
         shown = g.table_round() if g is not None else None
-        if g is None or shown is None or not g.rounds or max(g.rounds) <= shown.number or shown.final is None:
+        if g is None or shown is None or shown.final is None:
             return 0, None
         result = _result(shown.final, g.seat)
-        return max(g.rounds), result.get("next_starter")
+        if max(g.rounds) > shown.number:
+            return max(g.rounds), result.get("next_starter")
+        if result.get("match_winner") is None and result.get("next_starter") is not None:
+            return shown.number + 1, result.get("next_starter")
+        return 0, None
 
     @property
     def position(self) -> Position | None:
@@ -208,7 +213,8 @@ class FriendMode(BaseMode):
             herd_coming=bool(v and v.get("coming", {}).get("herd")),
             sent_move=bool(g and g.messages and g.messages[-1].sender == g.seat and g.messages[-1].move is not None),
             note=self.note, pasted=self.pasted if self.problem is not None else "",
-            dealing=dealt, dealing_they_start=g is not None and g.seat == 0 and starter == g.other)
+            dealing=dealt, dealing_they_start=g is not None and g.seat == 0 and starter == g.other,
+            dealing_first=bool(dealt and g is not None and g.seat == 0 and dealt not in g.rounds))
 
     def log(self) -> list[LogEntry]:
         """Every round's deal, moves and (once checked) result, as this side saw them."""
