@@ -134,6 +134,16 @@ def test_a_damaged_part_is_refused_in_a_sentence_and_loses_nothing() -> None:
     assert not codes(a) and a.mode.game.number == 3  # type: ignore[union-attr]
 
 
+def test_all_the_links_pasted_again_replace_a_part_changed_on_the_way() -> None:
+    a, _, links = answered()
+    body = links[2]
+    changed = body[:-10] + ("A" if body[-10] != "A" else "B") + body[-9:]
+    click(a, "friend-paste", text="\n".join(links[:2] + [changed] + links[3:]))
+    assert codes(a) == ["friend-parts-mismatch"] and a.mode.game.number == 1  # type: ignore[union-attr]
+    click(a, "friend-paste", text="\n".join(links))                # all of them again, as the friend resent them
+    assert not codes(a) and a.mode.game.number == 3  # type: ignore[union-attr]
+
+
 def test_a_part_opened_again_after_its_message_came_whole_says_so() -> None:
     a, _, links = answered()
     storage = a.platform.storage  # type: ignore[attr-defined]

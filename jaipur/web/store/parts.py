@@ -141,13 +141,15 @@ def gather(parts: wire.Parts, done: list[str], text: str) -> tuple[Joined, list[
             entry = before.get(part.tag)
             if entry is not None and entry["n"] == part.n:
                 entry["chunks"][str(part.k)] = part.chunk
-            out.problem = out.problem or Refused(exc.message, "friend-parts-mismatch", n=part.n)
+            out.problem = out.problem or Refused(exc.message, "friend-parts-mismatch", n=part.n, tag=part.tag)
             continue
         if part.tag in done:
             out.again = True
         if whole is not None:
             out.texts.append(whole)
             done = [t for t in done if t != part.tag] + [part.tag]
+            if out.problem is not None and out.problem.values.get("tag") == part.tag:
+                out.problem = None   # the damaged part was replaced further on in the same text: the message is whole
         last = part.tag
     entry = parts.held.get(last) if last is not None else None
     if entry is not None:
