@@ -33,7 +33,8 @@ MAX_STATE = 2_000_000
 EPILOG = """\
 How a game goes: the inviter runs `python -m jaipur friend --invite --name Ava` and sends the line it
 prints to the friend, who runs `python -m jaipur friend --name Bo` and pastes it; from then on each side
-pastes what the other printed, and plays its moves when it is its turn. With --state FILE the game is
+pastes what the other printed (a long message, one that deals, is several lines: send them all, paste them
+in any order), and plays its moves when it is its turn. With --state FILE the game is
 kept in FILE after every step (with this side's secret keys: keep it private) and resumed from it.
 With --bot LEVEL a bot (novice, trader, maharaja) plays this side's moves. Exit status: 0 when the
 match is over (or standard input ends), 2 when a message shows the friend cheated or a file is bad."""

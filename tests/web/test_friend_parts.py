@@ -142,6 +142,9 @@ def test_all_the_links_pasted_again_replace_a_part_changed_on_the_way() -> None:
     assert codes(a) == ["friend-parts-mismatch"] and a.mode.game.number == 1  # type: ignore[union-attr]
     click(a, "friend-paste", text="\n".join(links))                # all of them again, as the friend resent them
     assert not codes(a) and a.mode.game.number == 3  # type: ignore[union-attr]
+    assert held(a.platform.storage) == {}  # type: ignore[attr-defined]   # the links after the one that made it whole too
+    click(a, "friend-paste", text="\n".join(links))                # and again: said as a link opened again
+    assert note(a)[0] == "friend-seen" and held(a.platform.storage) == {}  # type: ignore[attr-defined]
 
 
 def test_a_part_opened_again_after_its_message_came_whole_says_so() -> None:

@@ -120,6 +120,7 @@ def gather(parts: wire.Parts, done: list[str], text: str) -> tuple[Joined, list[
     joined lately (`done`, the newest last). Pure: the terminal keeps its parts in memory (`jaipur.cli_friend`)."""
     out = Joined()
     last: str | None = None   # the tag of the last message a part was opened of
+    joined: set[str] = set()  # the messages made whole by this text (the rest of their parts in it: the same ones)
     for word in wire.part_texts(text):
         try:
             part = wire.read_sound_part(word)
@@ -129,6 +130,8 @@ def gather(parts: wire.Parts, done: list[str], text: str) -> tuple[Joined, list[
                 last = wire.read_part(word).tag   # a part cut short still says which message it belongs to
             except Refused:
                 pass
+            continue
+        if part.tag in joined:
             continue
         before = copy.deepcopy(parts.held)
         try:
@@ -146,6 +149,7 @@ def gather(parts: wire.Parts, done: list[str], text: str) -> tuple[Joined, list[
         if part.tag in done:
             out.again = True
         if whole is not None:
+            joined.add(part.tag)
             out.texts.append(whole)
             done = [t for t in done if t != part.tag] + [part.tag]
             if out.problem is not None and out.problem.values.get("tag") == part.tag:
