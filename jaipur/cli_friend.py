@@ -1,11 +1,13 @@
 """`python -m jaipur friend`: a game with a friend in the terminal, dealt fairly, one message a line.
 
 Standard output carries only the messages to send to the friend, one a line (the text after `#` in a link,
-or a whole link with `--link`); everything for the player (the table, prompts, what happened) goes to
-standard error. Standard input takes the friend's messages (a link, the part after `#`, or the base64url)
-and, on the player's turn, a move in notation (`TD`, `TM`, `XDG-LM`, `S3L`) or a word: `legal`, `table`,
-`quit`, `again` (print the message to send once more). A page and a terminal, or two terminals, play each
-other: each passes on what the other printed.
+or a whole link with `--link`); a long message (one that deals: about 19,000 characters) is printed as its
+parts, several lines to send all (`part=k.n.…`, each under 4,000 characters). Everything for the player (the
+table, prompts, what happened) goes to standard error. Standard input takes the friend's messages (a link, the
+part after `#`, or the base64url; the parts of a long one in any order, one a line or several on a line) and,
+on the player's turn, a move in notation (`TD`, `TM`, `XDG-LM`, `S3L`) or a word: `legal`, `table`, `quit`,
+`again` (print the message to send once more). A page and a terminal, or two terminals, play each other: each
+passes on what the other printed.
 """
 
 from __future__ import annotations
@@ -20,17 +22,19 @@ from typing import Any, TextIO
 from . import safejson
 from .cli_io import write_line
 from .errors import BadMoveError, JaipurError
-from .fair import Cheated, FairError, FriendGame, Refused
+from .fair import Cheated, FairError, FriendGame, Refused, wire
 from .notation import parse_move
 from .rng import Rng
 from .types import View
+from .web.store.parts import gather
 
 MAX_STATE = 2_000_000
 """The longest state file read (characters): a whole match is about 60,000."""
 EPILOG = """\
 How a game goes: the inviter runs `python -m jaipur friend --invite --name Ava` and sends the line it
 prints to the friend, who runs `python -m jaipur friend --name Bo` and pastes it; from then on each side
-pastes what the other printed, and plays its moves when it is its turn. With --state FILE the game is
+pastes what the other printed (a long message, one that deals, is several lines: send them all, paste them
+in any order), and plays its moves when it is its turn. With --state FILE the game is
 kept in FILE after every step (with this side's secret keys: keep it private) and resumed from it.
 With --bot LEVEL a bot (novice, trader, maharaja) plays this side's moves. Exit status: 0 when the
 match is over (or standard input ends), 2 when a message shows the friend cheated or a file is bad."""
@@ -92,6 +96,8 @@ class Terminal:
         self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
         self.game: FriendGame | None = None
         self.sent = ""
+        self.parts = wire.Parts()               # the parts of a long message pasted so far (any order)
+        self.joined: list[str] = []             # the tags of the long messages joined lately
         self.rng = Rng(0x5EED)
         self.bot: Any = None
         if args.bot:
@@ -166,6 +172,11 @@ class Terminal:
             else:
                 self.say("Nothing waits to be sent: your friend has your last message.")
             return None
+        if wire.part_texts(line):
+            whole = self._gather(line)
+            if whole is None:
+                return None
+            line = whole
         if len(line) < 24 and game is not None:   # a message is far longer: this is a move, or meant to be one
             try:
                 parse_move(line)
@@ -196,6 +207,23 @@ class Terminal:
         self._after_change()
         return None
 
+    def _gather(self, line: str) -> str | None:
+        """Parts of a long message pasted (one a line, or several on one): the whole message once its last part is
+        in (any order), else None, said: how many parts are still missing, or why one was refused."""
+        got, self.joined = gather(self.parts, self.joined, line)
+        if got.problem is not None:
+            self.say(f"That part was not used: {got.problem.message} The parts pasted before are kept.")
+        if len(got.texts) > 1:
+            self.say("Several whole messages were pasted at once: only the first is taken; paste the others again.")
+        if got.texts:
+            return got.texts[0]
+        if got.again:
+            self.say("That part belongs to a message that came whole already: nothing more to paste.")
+        elif got.missing:
+            rest = f"the {got.missing} others (any order)" if got.missing > 1 else "the last one"
+            self.say(f"{got.have} of {got.total} parts in: paste {rest}.")
+        return None
+
     def _play(self, move: str) -> None:
         game = self.game
         assert game is not None
@@ -220,14 +248,20 @@ class Terminal:
         out = game.outgoing_text()
         if out and out != self.sent:
             self.sent = out
-            self._print(out)
+            n = self._print(out)
             if game.status != "over":
-                self.say("Send the line above to your friend.")
+                self.say("Send the line above to your friend." if n == 1 else
+                         f"Send the {n} lines above to your friend, all of them, one after the other: the message is "
+                         "too long for one line, and your friend pastes them in any order.")
 
-    def _print(self, out: str) -> None:
-        """A message to send, on standard output (as a link with --link)."""
-        write_line(f"{self.args.link}#{out}" if self.args.link else out, self.stdout)
+    def _print(self, out: str) -> int:
+        """A message to send, on standard output (as a link with --link): one line, or, when it is long, its parts,
+        one a line (a terminal cuts a pasted line at 4,095 characters; a part is under 3,900); how many lines."""
+        lines = wire.split(out)
+        for line in lines:
+            write_line(f"{self.args.link}#{line}" if self.args.link else line, self.stdout)
         self.stdout.flush()
+        return len(lines)
 
     def _show(self) -> None:
         game = self.game

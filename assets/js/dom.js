@@ -231,8 +231,8 @@ window.jaipurDom = (() => {
     if (document.documentElement.dataset.update === "ready") updateReady();
     // a link of a game with a friend (a move, an offer to go live) opened in this tab; where the browser has the
     // Navigation API, also the very link the address already shows, opened again (no hashchange comes then)
-    const friendHash = (hash) => {
-      if (hash.indexOf("friend=") >= 0 || hash.indexOf("live=") >= 0) send({type: "hash", text: hash.slice(0, 9000)});
+    const friendHash = (hash) => {  // a message, a part of a long one (#part=), an offer; a catch-up is the longest
+      if (/(friend|live|part)=/.test(hash)) send({type: "hash", text: hash.slice(0, 90000)});
     };
     if (window.navigation && typeof window.navigation.addEventListener === "function") {
       window.navigation.addEventListener("navigate", (event) => {

@@ -9,7 +9,7 @@ window.jaipurLive = (() => {
   const PING_MS = 2000;
   const GONE_MS = 10000;
   const CONNECT_MS = 20000;
-  const MAX_FRAME = 12000;   // a frame longer than this is dropped unread (a message is under 8,000 characters)
+  const MAX_FRAME = 40000;   // a frame longer than this is dropped unread (a message that deals is about 20,000 characters)
   const PING = "ping";
 
   const connect = (stun, report) => {

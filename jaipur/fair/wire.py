@@ -459,6 +459,41 @@ def read_part(text: str) -> Part:
     return Part(k, n, tag, chunk)
 
 
+_PART_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
+
+
+def read_sound_part(text: str) -> Part:
+    """`read_part`, and Refused when the part shows damage on its own: a character base64url never has, or a part
+    before the last shorter or longer than `PART_CHARS` (a chat app cut the link short). `split` makes no other.
+
+    >>> [read_sound_part(t).k for t in split("friend=" + "A" * 4000)]
+    [1, 2]
+    >>> read_sound_part(split("friend=" + "A" * 4000)[0][:-5])
+    Traceback (most recent call last):
+    ...
+    jaipur.fair.errors.Refused: This link is cut short (part 1 of 2): ask your friend to send it again, whole.
+    """
+    part = read_part(text)
+    if not _PART_CHARS.issuperset(part.chunk) or not _PART_CHARS.issuperset(part.tag):
+        raise Refused(f"This link is damaged (part {part.k} of {part.n}): ask your friend to send it again.",
+                      "friend-malformed", k=part.k, n=part.n)
+    if part.k < part.n and len(part.chunk) != PART_CHARS:
+        raise Refused(f"This link is cut short (part {part.k} of {part.n}): ask your friend to send it again, whole.",
+                      "friend-malformed", k=part.k, n=part.n)
+    return part
+
+
+def part_texts(text: str) -> list[str]:
+    """The parts a text holds (a pasted text may hold several links, one a line or between spaces), in order.
+
+    >>> part_texts("x https://a/#part=1.2.abcdefgh.AA\\n#part=2.2.abcdefgh.B friend=X")
+    ['https://a/#part=1.2.abcdefgh.AA', '#part=2.2.abcdefgh.B']
+    """
+    if not isinstance(text, str):
+        return []
+    return [word for word in text.split() if is_part(word)]
+
+
 class Parts:
     """Parts of long messages as they come, in any order; `add` gives the whole `friend=` text once the last
     part of it is in.

@@ -41,7 +41,8 @@ from .startscreen import StartScreen
 from .store.collection import Book, index_of
 from .store.friends import INDEX_KEY as FRIENDS_INDEX_KEY
 from .store.friends import KEY_PREFIX as FRIEND_KEY_PREFIX
-from .store.friends import kept_game_of, load_game_data
+from .store.friends import VERSION as FRIEND_VERSION
+from .store.friends import forget, kept_game_of, list_games, load_game_data
 from .store.profile import Profile, keep_profile, load_profile, outcome_for
 from .teach.puzzle import Puzzle
 from .worker.worker_thinker import WorkerLink, WorkerThinker, browser_link
@@ -277,8 +278,8 @@ class Controller:
             self.update_ready = True
         elif kind == "hash":   # a friend's link opened in this tab (only the hash changed: no reload)
             text = str(event.get("text") or "")
-            if "friend=" in text or "live=" in text:   # a move, an offer to connect live, or both
-                at = min(text.index(k) for k in ("friend=", "live=") if k in text)
+            if "friend=" in text or "live=" in text or "part=" in text:   # a move, an offer to go live, a part
+                at = min(text.index(k) for k in ("friend=", "live=", "part=") if k in text)
                 self.friend_action("friend-paste", "", text[at:])
         elif not event.get("action") and event.get("card"):
             self.tools_open = self.friend_open = False   # a card tapped shuts the header's menu and the friend bar too
@@ -313,6 +314,7 @@ class Controller:
             "show-result": lambda: self._on_match(lambda m: m.look_at_table(False)),
             "dismiss-own": lambda: self._on_match(MatchMode.dismiss_own),
             "play-friend": self.play_friend, "open-friend": lambda: self.open_friend(value),
+            "friend-forget": lambda: self.forget_friend(value),
         }.get(action)
         if chrome is not None:
             chrome()
@@ -556,8 +558,12 @@ class Controller:
     def friend_action(self, action: str, value: str, text: str) -> None:
         """A button of a game with a friend (modes/friend.py); a pasted link of another game kept here opens it."""
         from .modes.friend import FriendMode, open_link
+        from .store.parts import has_parts
 
         mode = self.mode
+        if action == "friend-paste" and "part=" in text and has_parts(text):
+            self.friend_parts(text)
+            return
         if action == "friend-paste" and text.strip():
             other = kept_game_of(self.platform, text)
             current = mode.game if isinstance(mode, FriendMode) else None
@@ -569,20 +575,50 @@ class Controller:
             self.open_mode(mode)
         mode.on(action, value, text)
 
+    def friend_parts(self, text: str) -> None:
+        """Parts of a friend's long message, opened or pasted (several at once, any order): kept in the browser until
+        the last comes (store/parts.py), then the whole message is taken as its link would be; until then the
+        friend's page says how many are missing."""
+        from .modes.friend import FriendMode
+        from .store.parts import join_parts
+
+        got = join_parts(self.platform, text)
+        if not got.kept:
+            self.storage_refused()
+        for whole in got.texts:
+            self.friend_action("friend-paste", "", whole)
+        mode = self.mode
+        if not isinstance(mode, FriendMode):
+            mode = FriendMode(self)
+            self.open_mode(mode)
+        mode.gathered(got, text)
+
     def open_friend(self, ident: str) -> None:
-        """The start screen's list: a game with a friend kept in this browser."""
-        from .modes.friend import resume
+        """The start screen's list: a game with a friend kept in this browser (one an older version started is said
+        so, here, and kept until the player removes it)."""
+        from .modes.friend import old_version_reason, resume, started_by_older_version
 
         try:
             data = load_game_data(self.platform, ident)
         except ValueError:
             data = None
-        if data is None:
-            self.problems = [Reason("friend-bad-save", "This game with a friend cannot be read from this browser's "
-                                    "storage.")]
+        if data is None or started_by_older_version(data):   # said under its line in the list, where the player looks
+            why = old_version_reason() if data is not None else Reason(
+                "friend-bad-save", "This game with a friend cannot be read from this browser's storage.")
+            if any(e.id == ident for e in list_games(self.platform)):
+                self.start_screen.friend_said = (ident, why)
+            else:
+                self.problems = [why]
             return
         self.problems = []
+        self.start_screen.friend_said = None
         self.open_mode(resume(self, data))
+
+    def forget_friend(self, ident: str) -> None:
+        """The start screen's list: remove a game an older version started (it cannot go on in this one)."""
+        if any(e.id == ident and e.version < FRIEND_VERSION for e in list_games(self.platform)):
+            forget(self.platform, ident)
+            self.start_screen.friend_said = None
 
     def open_tutorial(self) -> None:
         """Learn to play: the guided first game, at the first step not done yet."""

@@ -187,13 +187,13 @@ class BrowserPlatform:
             self.js.history.replaceState(self.js.history.state, "", url.href)
 
     async def share(self, text: str) -> bool:
-        """The system share sheet with this link (navigator.share); False where the browser has none or the
-        player closed it."""
+        """The system share sheet (navigator.share) with this link, or with several (one a line: shared as text);
+        False where the browser has none or the player closed it."""
         navigator = self.js.navigator
         if not hasattr(navigator, "share"):
             return False
         try:
-            await navigator.share(self.js.Object.fromEntries([["url", text]]))
+            await navigator.share(self.js.Object.fromEntries([["text" if "\n" in text else "url", text]]))
         except Exception:  # noqa: BLE001 - cancelled, or not allowed here
             return False
         return True

@@ -46,6 +46,7 @@ class StartScreen:
         self.opponent = wanted or self.first_level()   # a level of page.levels, or "human"
         self.mode = page.address.mode                   # a game mode of position.MODES
         self.names = ("", "")                          # the names two players typed (names.py)
+        self.friend_said: tuple[str, Reason] | None = None   # a game of the list and why it does not open
 
     def newcomer(self) -> bool:
         """Nothing played against the computer and no step of the tutorial done in this browser."""
@@ -97,6 +98,7 @@ class StartScreen:
                 st.practice_stats = {lv: page.profile.practice_record(lv) for lv in page.levels}
         if not page.embed:
             st.friends = list_games(page.platform)
+            st.friend_said = self.friend_said
         if not page.embed and page.book.titles:
             solved, revealed = load_solved(page.platform), load_revealed(page.platform)
             st.book = [{"id": ident, "level": level, "solved": ident in solved, "revealed": ident in revealed}

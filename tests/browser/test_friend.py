@@ -33,7 +33,7 @@ pytestmark = pytest.mark.browser
 WAIT_MS = 120_000
 """How long one step may take: a fresh page boots Pyodide and fetches the cryptography; a loaded machine."""
 MAX_LINK = 4_000
-"""Every link a player sends fits in this many characters (chat apps carry it)."""
+"""Every link a player sends fits in this many characters (chat apps carry it): a long message goes as several."""
 
 SETTLED = """() => document.documentElement.dataset.jaipur !== 'loading'
   && !!document.querySelector('main.table[data-friend], main.friend-screen')
@@ -54,6 +54,10 @@ shown), or a problem is said."""
 STATE = """() => { const m = document.querySelector('main.table[data-friend], main.friend-screen');
   return m ? m.dataset.friend : null; }"""
 STORAGE = "() => JSON.stringify(Object.fromEntries(Object.entries(localStorage).sort()))"
+PARTS_KEY = "jaipur.friend-parts.v1"
+COUNTED = """([k, n]) => (""" + SETTLED + """)()
+  && (document.querySelector('[data-note][data-parts]') || {dataset: {}}).dataset.parts === `${k}/${n}`"""
+"""The page holds k of a long message's n links and says so."""
 
 
 # ---------------------------------------------------------------- a person with a browser
@@ -97,6 +101,10 @@ class Side:
         """Everything in the tab's localStorage, as one text."""
         return str(self.page.evaluate(STORAGE))
 
+    def game_storage(self) -> str:
+        """The tab's localStorage without the parts of long messages opened so far (they come and go)."""
+        return json.dumps({k: v for k, v in json.loads(self.storage()).items() if k != PARTS_KEY})
+
 
 @pytest.fixture
 def people(browser: Any, base_url: str) -> Iterator[tuple[Side, Side]]:
@@ -124,11 +132,28 @@ def wait_taken(side: Side, before: str, state: str | None = None) -> None:
         raise AssertionError(f"the page did not take the link: {said} ({type(exc).__name__})") from None
 
 
+def open_parts(side: Side, links: list[str], how: str, n: int) -> None:
+    """Open links of a long message of n, one after the other: each in a new tab (`tab`), or in the open tab by its
+    address (`hash`); each time wait until the page says how many it holds (none of them held before)."""
+    for k, link in enumerate(links, 1):
+        if how == "tab":
+            side.open(link, f"() => ({COUNTED})([{k}, {n}])")
+        else:
+            side.page.evaluate("link => { location.hash = link.slice(link.indexOf('#')); }", link)
+            side.page.wait_for_function(COUNTED, arg=[k, n], timeout=WAIT_MS)
+
+
 def deliver(side: Side, link: str, how: str) -> None:
     """Give `side` a link its friend sent: opened in a new tab (`tab`), in the open tab (`hash`: only the address's
     part after # changes, as when a chat app opens it in the same tab), or pasted into the page (`paste`); then
-    wait until it is taken and check that it was."""
+    wait until it is taken and check that it was. A long message's links (several, one a line) are pasted at once,
+    or opened one by one, the first one last (any order goes)."""
     before, state = side.link(), side.state()
+    parts = link.split()
+    if len(parts) > 1 and how != "paste":
+        order = parts[1:] + parts[:1]
+        open_parts(side, order[:-1], how, len(parts))
+        link = order[-1]
     if how == "tab":
         side.open(link)
     elif how == "hash":
@@ -180,6 +205,14 @@ def accept(side: Side, link: str, name: str) -> str:
     wait_taken(side, "")
     assert side.problems() == []
     return side.link()
+
+
+def deal(ava: Side, bo: Side, how: str = "paste") -> None:
+    """After Ava took Bo's answer: her deal to Bo (its links), and when she starts, his reply (which opens her hand)
+    to her; then one of them has the turn."""
+    deliver(bo, ava.link(), how)
+    if bo.state() != "your-turn":
+        deliver(ava, bo.link(), how)
 
 
 def enabled(page: Any, action: str) -> bool:
@@ -301,12 +334,14 @@ def check_match(a: Side, b: Side, played: Played, rounds: tuple[int, int]) -> No
     assert result == match_result(b)
     assert result[0] in ("0", "1", "draw")
     assert rounds[0] <= played.rounds_seen // 2 + 1 <= rounds[1]
-    longest = max(len(link) for link in played.links)
+    sent = [one for link in played.links for one in link.split()]
+    longest = max(len(one) for one in sent)
     steps = sorted(played.seconds)
-    print(f"\n{len(played.links)} links, longest {longest} characters, {played.dialog_links} in round dialogs; "
-          f"a link taken or a move made: median {steps[len(steps) // 2]:.1f} s, worst {steps[-1]:.1f} s")
-    assert longest < MAX_LINK
-    assert all("#friend=" in link for link in played.links)
+    print(f"\n{len(played.links)} messages in {len(sent)} links, longest {longest} characters, {played.dialog_links} "
+          f"in round dialogs; a message taken or a move made: median {steps[len(steps) // 2]:.1f} s, "
+          f"worst {steps[-1]:.1f} s")
+    assert longest < MAX_LINK and len(sent) > len(played.links)   # the deals went as several links each
+    assert all("#friend=" in one or "#part=" in one for one in sent)
     for side in (a, b):
         assert side.page.query_selector("[data-problems]") is None
         side.log.assert_clean()
@@ -325,7 +360,7 @@ def test_two_browsers_play_a_whole_standard_match_in_english_by_links(people: tu
     play_match(ava, bo, played, {4: "tab", 11: "tab"}, ("paste", "hash"), random.Random(7))
     assert played.dialog_links >= 1          # a round's dialog carried the link to send
     check_match(ava, bo, played, (2, 3))
-    assert ava.tabs == 2 and bo.tabs == 2
+    assert ava.tabs >= 2 and bo.tabs >= 2         # each link of a long message opened in a new tab is one more
 
 
 def test_two_browsers_play_a_single_round_match_in_persian_by_links(people: tuple[Side, Side]) -> None:
@@ -349,7 +384,7 @@ def test_two_browsers_play_a_single_round_match_in_persian_by_links(people: tupl
 
 def tampered(link: str) -> str:
     """The link with one character of its message changed (in the middle: the cards dealt)."""
-    at = link.index("friend=") + 7
+    at = link.index("=", link.index("#")) + 1      # after #friend= or #part=
     i = at + (len(link) - at) // 2
     return link[:i] + ("A" if link[i] != "A" else "B") + link[i + 1:]
 
@@ -370,23 +405,42 @@ def refused(side: Side, link: str, how: str) -> list[str]:
 
 def test_a_tampered_replayed_or_foreign_link_is_refused_in_a_sentence_and_changes_nothing(
         people: tuple[Side, Side]) -> None:
-    """A link with one character changed is refused (friend-changed) and nothing is stored; then the real link
-    works. A link taken already, the last one or an older one, changes nothing and is said in one sentence
-    (friend-seen, a note, not a refusal). A link of another game is said (friend-other-game)."""
+    """A long message's link with one character changed on the way is refused (its links do not fit together) and
+    nothing of the game is stored; all the real links then work. A short link with one character changed is
+    refused (friend-changed) and nothing is stored; then the real link works. A link taken already, the last one
+    or an older one, changes nothing and is said in one sentence (friend-seen, a note, not a refusal). A link of
+    another game is said (friend-other-game)."""
     ava, bo = people
     invitation = invite(ava, "Ava", "single-round")
     answer = accept(bo, invitation, "Bo")
-    assert refused(ava, tampered(answer), "hash") == ["friend-changed"]
-    assert refused(ava, tampered(answer), "paste") == ["friend-changed"]
+    parts = answer.split()
+    assert len(parts) > 1 and all(len(one) < MAX_LINK for one in parts)
+    game = ava.game_storage()
+    changed = parts[:2] + [tampered(parts[2])] + parts[3:]
+    paste(ava, "\n".join(changed))
+    ava.page.wait_for_function("() => !!document.querySelector('[data-problems]') && (" + SETTLED + ")()",
+                               timeout=WAIT_MS)
+    assert ava.problems() == ["friend-parts-mismatch"] and ava.game_storage() == game
+    assert "do not fit together" in ava.page.inner_text("[data-problems]")
+    deliver(ava, answer, "paste")                  # the real links, all of them: the answer is whole and taken
+    deal = ava.link()                              # her deal, to send
+    assert deal and ava.state() in ("waiting", "their-turn")
+    deliver(bo, deal, "hash")
+    if bo.state() == "your-turn":
+        play_by_clicks(bo, random.Random(2))
+    reply = bo.link()                              # one link: Bo's reply, which opens Ava's hand
+    assert len(reply.split()) == 1
+    assert refused(ava, tampered(reply), "hash") == ["friend-changed"]
+    assert refused(ava, tampered(reply), "paste") == ["friend-changed"]
     sentence = ava.page.inner_text("[data-problems] li[data-code=friend-changed]")
     assert "changed" in sentence
-    deliver(ava, answer, "paste")                  # the real link still works
+    deliver(ava, reply, "paste")                   # the real link still works
     assert ava.state() in ("your-turn", "their-turn")
     assert ava.page.query_selector("main.table[data-friend]") is not None
 
-    played = Played([invitation, answer])
+    played = Played([invitation, answer, deal, reply])
     rnd = random.Random(11)
-    sent = {id(ava): "", id(bo): answer}
+    sent = {id(ava): "", id(bo): reply}
     while len(played.links) < 7:                   # a few more messages, each taken
         sender = next((s for s in (ava, bo) if s.link() and s.link() != sent[id(s)]), None)
         if sender is None:
@@ -401,10 +455,16 @@ def test_a_tampered_replayed_or_foreign_link_is_refused_in_a_sentence_and_change
         ava.page.evaluate("() => { const n = document.querySelector('[data-note]'); if (n) n.remove(); }")
         if how == "paste":
             paste(ava, link)
-        else:
-            ava.page.evaluate("link => { location.hash = link.slice(link.indexOf('#')); }", link)
-        ava.page.wait_for_function("() => (" + SETTLED + ")() && !!document.querySelector('[data-note=friend-seen]')",
-                                   timeout=WAIT_MS)
+        else:                                      # a long one's links opened again one by one: the last joins them
+            open_parts(ava, link.split()[:-1], how, len(link.split()))
+            ava.page.evaluate("link => { location.hash = link.slice(link.indexOf('#')); }", link.split()[-1])
+        try:
+            ava.page.wait_for_function("() => (" + SETTLED + ")() && !!document.querySelector('[data-note=friend-seen]')",
+                                       timeout=WAIT_MS)
+        except Exception as exc:
+            said = ava.page.evaluate("""() => [...document.querySelectorAll('.friend-status, [data-note], [data-problems]')]
+              .map(e => e.outerHTML.slice(0, 300)).join(' | ')""")
+            raise AssertionError(f"{how}: no friend-seen note: {said}") from exc
         assert (ava.storage(), ava.state(), ava.problems()) == (before, state, [])
 
     other = invite(bo, "Bo")                       # another game (Bo, in a new tab, invites someone else)
@@ -471,16 +531,21 @@ def test_a_page_and_the_terminal_play_a_round_together(people: tuple[Side, Side]
         while True:
             line = term.next_line()
             assert line is not None, "the terminal ended before the match: " + "".join(term.said)[-2000:]
-            assert line.startswith("friend=") and len(line) < MAX_LINK
-            played.links.append(line)
+            lines = [line]                          # a long message: its parts, one a line, all printed at once
+            while lines[-1].startswith("part=") and len(lines) < int(line.split(".")[1]):
+                lines.append(str(term.next_line()))
+            assert all(one.startswith(("friend=", "part=")) and len(one) < MAX_LINK for one in lines), lines
+            played.links.append("\n".join(lines))
             how = ("paste", "hash")[len(played.links) % 2]
-            deliver(ava, line if how == "paste" else ava.base_url + "index.html#" + line, how)
+            deliver(ava, "\n".join(lines if how == "paste" else [ava.base_url + "index.html#" + one for one in lines]),
+                    how)
             close_round_dialog(ava, played)
             if ava.state() == "your-turn":
                 play_by_clicks(ava, rnd)
             if ava.link():
                 played.links.append(ava.link())
-                term.send(ava.link() if len(played.links) % 4 else ava.link().split("#", 1)[1])
+                for one in ava.link().split():      # one line each: a long message's links in a row
+                    term.send(one if len(played.links) % 4 else one.split("#", 1)[1])
             if ava.state() == "over":
                 break
         process.stdin.close()                       # the match is over: the terminal says goodbye
@@ -494,7 +559,7 @@ def test_a_page_and_the_terminal_play_a_round_together(people: tuple[Side, Side]
     said = "".join(term.said)
     expected = {"1": "You win the match!", "0": "Your friend wins the match.", "draw": "The match is drawn."}
     assert expected[winner] in said, said[-2000:]
-    print(f"\n{len(played.links)} messages, longest {max(len(x) for x in played.links)} characters")
+    print(f"\n{len(played.links)} messages, longest link {max(len(x) for m in played.links for x in m.split())} characters")
     ava.log.assert_clean()
 
 
@@ -727,7 +792,7 @@ def test_a_lab_bot_on_the_same_origin_finds_no_secret_of_a_friend_game_in_progre
     assert len(keys) >= 2 and all(len(k) == 64 for k in keys)
     for key in keys:
         assert key not in printed and key[:12] not in printed
-    assert next(iter(saved.values())) not in printed and "jaipur-friend/1" not in printed
+    assert next(iter(saved.values())) not in printed and "jaipur-friend/2" not in printed
     for canary in canaries:                         # the bot did reach IndexedDB, the caches, the channels
         assert canary in printed
     found = re.search(r"^END (\{.*\})$", printed, re.M)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from .test_a11y import axe, axe_script  # noqa: F401 - axe_script is a fixture
-from .test_friend import WAIT_MS, Side, accept, deliver, invite, people  # noqa: F401 - people is a fixture
+from .test_friend import WAIT_MS, Side, accept, deal, deliver, invite, people  # noqa: F401 - people is a fixture
 from .test_phone import LAYOUT, SETTLED, ZONES
 from .test_phone_targets import SMALL_TARGETS
 
@@ -77,8 +77,7 @@ def test_on_a_phone_your_own_turn_shows_the_friend_and_reaches_paste_and_play_li
         people: tuple[Side, Side], axe_script: Any) -> None:  # noqa: F811
     ava, bo = people
     deliver(ava, accept(bo, invite(ava, "Ava"), "Bo"), "paste")
-    if ava.link():                                   # the deal goes to Bo with Ava's first link when Bo starts
-        deliver(bo, ava.link(), "paste")
+    deal(ava, bo)                                    # Ava's deal to Bo; his reply, which opens her hand, when she starts
     me, friend = (ava, "Bo") if ava.state() == "your-turn" else (bo, "Ava")
     assert me.state() == "your-turn" and me.link() == "" and me.problems() == []
     page = me.page

@@ -20,8 +20,10 @@ from .test_friend import (
     WAIT_MS,
     Side,
     accept,
+    deal,
     deliver,
     invite,
+    open_parts,
     paste,
     people,  # noqa: F401 - the fixture
     play_by_clicks,
@@ -34,9 +36,12 @@ NOTE = """(code) => (""" + SETTLED + """)() && !!document.querySelector(`[data-n
 
 
 def second_tab(side: Side, url: str, until: str = SETTLED) -> Side:
-    """Another tab of the same browser (same storage), open at url and settled (or `until`)."""
+    """Another tab of the same browser (same storage), open at url and settled (or `until`); a long message's links
+    (several, one a line) opened each in a new tab of it, the last one left open."""
     tab = Side(side.context, side.base_url, side.log)
-    tab.open(url, until)
+    links = url.split()
+    open_parts(tab, links[:-1], "tab", len(links))
+    tab.open(links[-1], until)
     return tab
 
 
@@ -58,17 +63,16 @@ def test_a_tab_left_on_the_invitation_follows_the_deal_made_in_another_and_takes
     ava, bo = people
     invitation = invite(ava, "Ava", "single-round")
     answer = accept(bo, invitation, "Bo")
-    tab2 = second_tab(ava, answer)                       # the deal is made in tab 2
-    assert tab2.state() in ("your-turn", "their-turn") and tab2.problems() == []
+    tab2 = second_tab(ava, answer)                       # the deal is made in tab 2 (the answer's links opened there)
+    assert tab2.link() and tab2.problems() == []
     wait_note(ava, "friend-tab-followed")                 # tab 1 follows it, and says so
     assert ava.state() == tab2.state() and ava.link() == tab2.link()
     dealt = kept(ava)
     tab2.page.close()
     rnd = random.Random(3)
-    if ava.state() == "your-turn":
-        play_by_clicks(ava, rnd)
     deliver(bo, ava.link(), "paste")
-    play_by_clicks(bo, rnd)
+    if bo.state() == "your-turn":
+        play_by_clicks(bo, rnd)
     deliver(ava, bo.link(), "hash")                       # Bo's next link, in tab 1: taken
     assert ava.problems() == [] and ava.state() == "your-turn"
     assert kept(ava)[:len(dealt)] == dealt and len(kept(ava)) > len(dealt)
@@ -82,9 +86,8 @@ def test_two_tabs_on_one_turn_make_one_move_and_either_takes_the_reply(people: t
     ava, bo = people
     rnd = random.Random(8)
     deliver(ava, accept(bo, invite(ava, "Ava", "single-round"), "Bo"), "paste")
+    deal(ava, bo)
     if ava.state() != "your-turn":
-        if ava.link():
-            deliver(bo, ava.link(), "paste")
         play_by_clicks(bo, rnd)
         deliver(ava, bo.link(), "paste")
     tab2 = second_tab(ava, ava.base_url + "index.html", BOOTED)

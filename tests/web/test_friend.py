@@ -25,8 +25,26 @@ def click(c: Controller, action: str, value: str = "", text: str = "") -> None:
 
 
 def link_of(c: Controller) -> str:
+    """The link to send now: one, or the parts of a long message one a line (`[data-friend-link]`'s value)."""
     found = find(c.platform.node, data_friend_link="")  # type: ignore[attr-defined]
     return found[0].attrs["value"] if found else ""
+
+
+def links_of(c: Controller) -> list[str]:
+    """The links to send now, each as the player sees it (one input, or one a part)."""
+    node = c.platform.node  # type: ignore[attr-defined]
+    parts = [n.attrs["value"] for n in find(node) if "data-friend-part" in n.attrs]
+    return parts or ([link_of(c)] if link_of(c) else [])
+
+
+def open_links(storage: dict[str, str], links: str, lang: str = "") -> Controller:
+    """Open every link of a message (one, or each part of a long one) by its address, each in a new tab of one
+    browser (the same storage), in the order given; the last tab."""
+    tab = None
+    for link in links.split():
+        tab = page(storage, hash_text=link[link.index("#"):], lang=lang)
+    assert tab is not None
+    return tab
 
 
 def page(storage: dict[str, str] | None = None, hash_text: str = "", lang: str = "") -> Controller:
@@ -35,6 +53,15 @@ def page(storage: dict[str, str] | None = None, hash_text: str = "", lang: str =
     c.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
     c.draw()
     return c
+
+
+def reply(c: Controller) -> str:
+    """The side's links to send now; when its reply must carry a move, it plays its first legal move first."""
+    g = c.mode.game  # type: ignore[union-attr]
+    if g.move_due() and not link_of(c):
+        c.mode.play(g.legal_moves()[0])  # type: ignore[union-attr]
+        c.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
+    return link_of(c)
 
 
 def invite(name: str = "Ava", mode: str = "single-round") -> Controller:
@@ -61,9 +88,17 @@ def test_an_invitation_is_a_link_the_friend_opens_and_answers() -> None:
     invited = find(b.platform.node, data_friend_phase="invited")  # type: ignore[attr-defined]
     assert invited and "Ava invites you" in text_of(invited[0])
     click(b, "friend-accept", text="Bo <b>")
-    answer = link_of(b)
-    assert answer and answer != link and len(answer) < 4000
-    click(a, "friend-paste", text=answer)
+    answer = link_of(b)              # the answer carries Bo's shuffle: too long for one link, it goes as several
+    parts = links_of(b)
+    assert answer == "\n".join(parts) and 1 < len(parts) <= 8 and all(len(p) < 4000 and "#part=" in p for p in parts)
+    assert find(b.platform.node, data_friend_links=str(len(parts)))  # type: ignore[attr-defined]
+    assert f"Send these {len(parts)} links to Ava" in text_of(b.platform.node)  # type: ignore[attr-defined]
+    click(a, "friend-paste", text=answer)   # all of them pasted at once
+    assert a.screen == "friend" and len(links_of(a)) > 1   # Ava's deal: long too; her cards come with Bo's reply
+    click(b, "friend-paste", text=link_of(a))
+    assert b.screen == "table"
+    assert len(reply(b).split()) == 1            # Bo holds his cards; his reply (a move when he starts) opens Ava's
+    click(a, "friend-paste", text=link_of(b))
     assert a.screen == "table" and friend_state(a) in ("your-turn", "their-turn")
     assert "Bo <b>" in text_of(a.platform.node)   # a name is text, never markup  # type: ignore[attr-defined]
     assert not find(a.platform.node, tag="b")  # type: ignore[attr-defined]
@@ -98,7 +133,7 @@ def test_a_single_round_match_plays_to_its_checked_result_on_both_pages() -> Non
     click(a, "friend-paste", text=link_of(b))
     play_out(a, b, Rng(5))
     ra, rb = a.mode.game.results(), b.mode.game.results()  # type: ignore[union-attr]
-    assert ra == rb and len(ra) == 1
+    assert [p.result for p in ra] == [p.result for p in rb] and len(ra) == 1   # each side's stand-ins are its own
     assert a.dialog == b.dialog == "match"
     assert find(a.platform.node, data_match_result="")  # type: ignore[attr-defined]
     entries = list_games(a.platform)  # type: ignore[arg-type]
@@ -113,7 +148,7 @@ def test_a_tampered_or_foreign_link_is_refused_in_a_sentence_and_changes_nothing
     click(b, "friend-accept", text="Bo")
     answer = link_of(b)
     before = json.dumps(a.platform.storage, sort_keys=True)  # type: ignore[attr-defined]
-    body = answer[answer.index("friend=") + 7:]
+    body = b.mode.game.outgoing_text()[len("friend="):]  # type: ignore[union-attr]   # the whole message, one link
     cut = body[:200] + ("A" if body[200] != "A" else "B") + body[201:]
     click(a, "friend-paste", text="friend=" + cut)
     problems = find(a.platform.node, data_problems="")  # type: ignore[attr-defined]
@@ -127,14 +162,14 @@ def test_a_tampered_or_foreign_link_is_refused_in_a_sentence_and_changes_nothing
     click(a, "friend-paste", text="hello")
     assert find(a.platform.node, data_code="friend-malformed")  # type: ignore[attr-defined]
     click(a, "friend-paste", text=answer)          # the real answer still works
-    assert a.screen == "table"
+    assert not find(a.platform.node, data_problems="") and len(links_of(a)) > 1  # type: ignore[attr-defined]
 
 
 def test_a_link_of_a_game_this_browser_does_not_hold_says_so() -> None:
     a = invite()
     b = page(hash_text=link_of(a)[link_of(a).index("#"):])
     click(b, "friend-accept", text="Bo")
-    stranger = page(hash_text=link_of(b)[link_of(b).index("#"):])
+    stranger = open_links({}, link_of(b))
     assert find(stranger.platform.node, data_code="friend-unknown-game")  # type: ignore[attr-defined]
 
 
@@ -145,14 +180,18 @@ def test_a_game_is_resumed_from_storage_by_any_of_its_links_and_from_the_start_s
     answer = link_of(b)
     storage = a.platform.storage  # type: ignore[attr-defined]
     assert INDEX_KEY in storage and any(k.startswith(KEY_PREFIX) for k in storage)
-    again = page(dict(storage), hash_text=answer[answer.index("#"):])   # the answer opened in a new tab
-    assert again.screen == "table"
+    again = open_links(dict(storage), answer)   # the answer's links, each opened in a new tab: the last joins them
+    assert not find(again.platform.node, data_problems="") and len(links_of(again)) > 1  # type: ignore[attr-defined]
+    deal = link_of(again)                       # Ava's deal, to send
     start = page(dict(again.platform.storage))  # type: ignore[attr-defined]
     rows = find(start.platform.node, data_action="open-friend")  # type: ignore[attr-defined]
     assert len(rows) == 1 and "Bo" in text_of(rows[0])
     click(start, "open-friend", rows[0].attrs["data-value"])
-    assert start.screen == "table" and friend_state(start) in ("your-turn", "their-turn")
-    reopened = page(dict(again.platform.storage), hash_text=answer[answer.index("#"):])  # opened twice: no problem
+    assert start.screen == "friend" and link_of(start) == deal
+    click(b, "friend-paste", text=deal)
+    table = open_links(dict(start.platform.storage), reply(b))  # type: ignore[attr-defined]   # Bo's reply: one link
+    assert table.screen == "table" and friend_state(table) in ("your-turn", "their-turn")
+    reopened = open_links(dict(table.platform.storage), answer)  # type: ignore[attr-defined]   # opened twice: no problem
     assert not find(reopened.platform.node, data_problems="")  # type: ignore[attr-defined]
 
 
@@ -160,11 +199,11 @@ def test_a_damaged_save_is_said_and_the_page_goes_on() -> None:
     a = invite()
     storage = dict(a.platform.storage)  # type: ignore[attr-defined]
     key = next(k for k in storage if k.startswith(KEY_PREFIX))
-    storage[key] = '{"format": "jaipur-friend/1", "seat": 0'
+    storage[key] = '{"format": "jaipur-friend/2", "seat": 0'
     start = page(storage)
     click(start, "open-friend", key[len(KEY_PREFIX):])
     assert start.screen == "start" and find(start.platform.node, data_code="friend-bad-save")  # type: ignore[attr-defined]
-    storage[key] = json.dumps({"format": "jaipur-friend/1", "seat": 0, "signing": "zz", "secrets": {}, "messages": ["x"]})
+    storage[key] = json.dumps({"format": "jaipur-friend/2", "seat": 0, "signing": "zz", "secrets": {}, "messages": ["x"]})
     start = page(storage)
     click(start, "open-friend", key[len(KEY_PREFIX):])
     assert find(start.platform.node, data_code="friend-bad-save")  # type: ignore[attr-defined]
@@ -225,36 +264,65 @@ def test_a_round_ended_by_this_side_says_to_send_its_link() -> None:
 
 
 def test_a_new_round_being_dealt_shows_as_such_never_as_the_last_round() -> None:
-    """Bo's page after round 1, when Ava starts round 2: his cards come with her first move. The page shows the
-    new round being dealt (the friend screen says so), not round 1's table; her first move brings round 2's."""
+    """Bo's page after round 1, once he has made his shuffle of round 2: the page shows the new round being dealt (the
+    friend screen says so, with his links to send), not round 1's table; Ava's deal brings round 2's table."""
+    from fair.duel import Duel
+
+    from jaipur.fair.suite import secp256k1
+    from jaipur.web.draw.model import FriendPanel
+    from jaipur.web.draw.render_friend import status_line
+    from jaipur.web.i18n import strings
+    from jaipur.web.store.friends import keep
+
+    def shuffled_round_2(d: Duel) -> bool:   # Bo's shuffle of round 2 is made, Ava's deal of it is not
+        bo = d.sides[1]
+        return 2 in bo.rounds and bo.rounds[2].deck2 is None and bo.outgoing() is not None
+
+    d = Duel.begin(4, suite=secp256k1(), mode="standard")
+    d.until(shuffled_round_2)
+    assert d.sides[1].table_round().number == 1  # type: ignore[union-attr]
+    storage: dict[str, str] = {}
+    bo = page(storage)
+    assert keep(bo.platform, d.sides[1]) == "kept"  # type: ignore[arg-type]
+    click(bo, "open-friend", d.sides[1].game.hex())
+    assert bo.screen == "friend" and len(links_of(bo)) > 1
+    said = text_of(bo.platform.node)  # type: ignore[attr-defined]
+    assert "Round 2 is being dealt: send these links to Ava" in said
+    assert not [n for n in find(bo.platform.node) if n.tag == "main" and "data-round" in n.attrs]  # type: ignore
+    sent = FriendPanel(phase="game", status="waiting", friend="Ava", seat=1, dealing=2)
+    assert status_line(sent, strings("en")) == "Round 2 is being dealt: your cards come with Ava's next link."
+    theirs = FriendPanel(phase="game", status="their-turn", friend="Bo", seat=0, dealing=2, dealing_they_start=True)
+    assert status_line(theirs, strings("en")) == "Round 2 is dealt, and Bo starts: your cards come with their first move."
+    d.deliver(move=False)                                   # Ava takes Bo's shuffle and deals
+    click(bo, "friend-paste", text=d.texts[-1])
+    assert bo.screen == "table"
+    assert [n.attrs["data-round"] for n in find(bo.platform.node) if n.tag == "main"] == ["2"]  # type: ignore
+
+
+def test_a_round_scored_before_the_next_one_is_shuffled_shows_the_next_round_coming() -> None:
+    """Ava's page once round 1 is scored but before Bo's shuffle of round 2 has come (her move ended it: Bo's
+    shares of the bonus tokens came first, his shuffle comes with his next message): once the result is closed the
+    page shows round 2 coming, and her link to send, never round 1's table."""
     from fair.duel import Duel
 
     from jaipur.fair.suite import secp256k1
     from jaipur.web.store.friends import keep
 
-    def dealt_round_2(d: Duel) -> bool:   # Bo has made his pass of round 2's deal: Ava's hand opens with it
-        bo = d.sides[1]
-        return bool(bo.rounds) and max(bo.rounds) == 2 and bo.rounds[2].deck2 is not None
+    def scored_not_shuffled(d: Duel) -> bool:
+        ava = d.sides[0]
+        shown = ava.table_round()
+        return shown is not None and shown.final is not None and shown.number == 1 and 2 not in ava.rounds
 
-    d = Duel.begin(4, suite=secp256k1(), mode="standard")   # a seed where Ava starts round 2
-    d.until(dealt_round_2)
-    d.deliver(move=False)
-    assert d.sides[0].move_due() and d.sides[1].table_round().number == 1  # type: ignore[union-attr]
-    storage: dict[str, str] = {}
-    bo = page(storage)
-    assert keep(bo.platform, d.sides[1]) == "kept"  # type: ignore[arg-type]
-    click(bo, "open-friend", d.sides[1].game.hex())
-    assert bo.screen == "friend"
-    said = text_of(bo.platform.node)  # type: ignore[attr-defined]
-    assert "it deals the cards. Ava starts" in said        # by links: his pass of the deal is still to send
-    from jaipur.web.draw.model import FriendPanel
-    from jaipur.web.draw.render_friend import status_line
-    from jaipur.web.i18n import strings
-    sent = FriendPanel(phase="game", status="their-turn", friend="Ava", seat=1, dealing=2, dealing_they_start=True)
-    assert status_line(sent, strings("en")) == "Round 2 is dealt, and Ava starts: your cards come with their first move."
-    assert not [n for n in find(bo.platform.node) if n.tag == "main" and "data-round" in n.attrs]  # type: ignore
-    ava = d.sides[0]
-    ava.play(ava.legal_moves()[0])
-    click(bo, "friend-paste", text=ava.outgoing_text())
-    assert bo.screen == "table"
-    assert [n.attrs["data-round"] for n in find(bo.platform.node) if n.tag == "main"] == ["2"]  # type: ignore
+    d = Duel.begin(3, suite=secp256k1(), mode="standard")   # a seed where it happens
+    d.until(scored_not_shuffled)
+    ava = page({})
+    assert keep(ava.platform, d.sides[0]) == "kept"  # type: ignore[arg-type]
+    click(ava, "open-friend", d.sides[0].game.hex())
+    assert ava.screen == "friend" and link_of(ava)
+    said = text_of(ava.platform.node)  # type: ignore[attr-defined]
+    assert "The round is over: send this link to Bo. Round 2 is dealt next" in said
+    assert not [n for n in find(ava.platform.node) if n.tag == "main" and "data-round" in n.attrs]  # type: ignore
+    d.deliver(move=False)                                 # Bo takes it and shuffles round 2
+    click(ava, "friend-paste", text=d.texts[-1])
+    assert ava.screen == "friend" and len(links_of(ava)) > 1   # her deal of round 2, to send
+    assert "Round 2 is being dealt: send these links to Bo" in text_of(ava.platform.node)  # type: ignore[attr-defined]

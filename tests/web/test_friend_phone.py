@@ -109,9 +109,8 @@ def test_the_chip_in_the_header_opens_and_shuts_the_bar_through_the_controller()
     b = page(hash_text=link_of(a)[link_of(a).index("#"):])
     click(b, "friend-accept", text="Bo")
     click(a, "friend-paste", text=link_of(b))
-    if link_of(a):   # the deal goes to Bo with Ava's first link
-        click(b, "friend-paste", text=link_of(a))
-    if "your-turn" not in (friend_state(a), friend_state(b)):   # Ava starts: Bo's shares open her hand
+    click(b, "friend-paste", text=link_of(a))    # Ava's deal
+    if friend_state(b) != "your-turn":           # she starts: Bo's reply opens her hand
         click(a, "friend-paste", text=link_of(b))
     me = a if friend_state(a) == "your-turn" else b
     assert friend_state(me) == "your-turn"

@@ -12,7 +12,7 @@ from jaipur.web.app import Controller
 from jaipur.web.draw.nodes import find, text_of
 from jaipur.web.store.friends import KEY_PREFIX
 
-from .test_friend import click, friend_state, invite, link_of, page
+from .test_friend import click, friend_state, invite, link_of, open_links, page, reply
 
 pytest.importorskip("ecdsa")
 
@@ -45,12 +45,15 @@ def codes(c: Controller) -> list[str]:
 
 
 def dealt() -> tuple[Controller, Controller, dict[str, str]]:
-    """Ava's first tab, holding the dealt game (her message 3 made), and Bo's page with that message taken."""
+    """Ava's first tab and Bo's page once both hold their cards: her deal (message 3) taken by Bo, and when she
+    starts, his reply (which opens her hand) taken by her; when he starts, her cards come with his first move."""
     ava = invite()
     bo = page(hash_text=hash_of(link_of(ava)))
     click(bo, "friend-accept", text="Bo")
     click(ava, "friend-paste", text=link_of(bo))
     click(bo, "friend-paste", text=link_of(ava))
+    if not mode_of(bo).game.move_due():
+        click(ava, "friend-paste", text=link_of(bo))
     return ava, bo, ava.platform.storage  # type: ignore[attr-defined]
 
 
@@ -68,14 +71,12 @@ def test_a_tab_left_on_the_invitation_takes_the_next_link_against_the_game_anoth
     storage = ava.platform.storage  # type: ignore[attr-defined]
     bo = page(hash_text=hash_of(invitation))
     click(bo, "friend-accept", text="Bo")
-    tab2 = page(storage, hash_text=hash_of(link_of(bo)))        # Bo's answer opened in a second tab: the deal
-    assert tab2.screen == "table"
-    if mode_of(tab2).game.status == "your-turn":
-        play_first(tab2)
+    tab2 = open_links(storage, link_of(bo))                     # Bo's answer opened in a second tab: the deal
+    assert tab2.screen == "friend" and link_of(tab2)
     dealt_chain = kept_messages(storage)
     assert len(dealt_chain) == 3
     click(bo, "friend-paste", text=link_of(tab2))
-    nxt = play_first(bo)
+    nxt = reply(bo)
     assert nxt
     # tab 1 never heard of it (a frozen tab gets no storage event): it still shows the invitation screen
     assert ava.screen == "friend"
@@ -90,16 +91,15 @@ def test_a_tab_follows_the_game_as_another_tab_changes_it() -> None:
     storage = ava.platform.storage  # type: ignore[attr-defined]
     bo = page(hash_text=hash_of(link_of(ava)))
     click(bo, "friend-accept", text="Bo")
-    tab2 = page(storage, hash_text=hash_of(link_of(bo)))
+    tab2 = open_links(storage, link_of(bo))
     told(ava)                                                     # the storage event reaches tab 1
-    assert ava.screen == "table"
+    assert link_of(ava) == link_of(tab2) and len(link_of(ava).split()) > 1   # her deal, to send from either tab
     assert mode_of(ava).game.number == mode_of(tab2).game.number
     assert "went on in another tab" in text_of(ava.platform.node)  # type: ignore[attr-defined]
     # a note lives as long as its moment: the next message taken ends it
     click(bo, "friend-paste", text=link_of(tab2))
-    if mode_of(bo).game.status == "your-turn":
-        click(ava, "friend-paste", text=play_first(bo))
-        assert "went on in another tab" not in text_of(ava.platform.node)  # type: ignore[attr-defined]
+    click(ava, "friend-paste", text=reply(bo))
+    assert ava.screen == "table" and "went on in another tab" not in text_of(ava.platform.node)  # type: ignore
 
 
 def test_a_stale_tab_takes_the_friends_reply_to_a_move_made_in_another_tab() -> None:
@@ -209,5 +209,5 @@ def test_a_damaged_kept_game_is_written_over_by_the_tab_that_holds_it() -> None:
         storage[key] = damaged
         mode_of(ava).save()
         ava.platform.run(limit=10_000_000)  # type: ignore[attr-defined]
-        assert json.loads(storage[key])["format"] == "jaipur-friend/1"   # written over: the tab's game again
+        assert json.loads(storage[key])["format"] == "jaipur-friend/2"   # written over: the tab's game again
         assert len(kept_messages(storage)) == mode_of(ava).game.number

@@ -77,6 +77,23 @@ def test_every_code_the_code_emits_has_words_in_every_catalogue() -> None:
         assert missing == [], lang
 
 
+def test_every_code_of_a_friend_game_has_words_in_every_catalogue() -> None:
+    """A friend game's refusals and cheats (`jaipur.fair`: Refused, Cheated, FairError, a proof's ProofFailed) are
+    said on the page by their code: each has `why.<code>` in every language, and a cheat's words name the message and
+    its sender like the others."""
+    from jaipur.fair.proofs.errors import SENTENCES
+
+    codes = set(SENTENCES)
+    for path in (ROOT / "jaipur" / "fair").rglob("*.py"):
+        codes.update(re.findall(r"\"((?:friend|proof)-[a-z-]+)\"", path.read_text(encoding="utf-8")))
+    assert {"friend-old-version", "friend-stalled", "friend-not-dealt", "proof-shuffle", "friend-malformed"} <= codes
+    for lang in LANGS:
+        table = catalogue(lang)
+        assert sorted(c for c in codes if f"why.{c}" not in table) == [], lang
+        for code in SENTENCES:
+            assert {"number", "name"} <= placeholders(table[f"why.{code}"]), (lang, code)
+
+
 def test_reasons_read_in_every_language_without_templates_left() -> None:
     p = position_from_json({"market": "MMMDG", "hands": ["LLLL", "SC"], "herds": [1, 2], "seed": 5})
     v = view(p, 0)

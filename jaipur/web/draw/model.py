@@ -385,8 +385,14 @@ class FriendPanel:
     is running, why the last link was refused, and what is still coming with the friend's next message."""
 
     phase: str = "setup"
+    """setup | invited | game | parts (a friend's long message is coming in parts, no game shown yet)."""
     status: str = "waiting"
     link: str = ""
+    """The link to send now; when the message goes as several links, all of them, one a line (`links`)."""
+    links: tuple[str, ...] = ()
+    """The links to send now, in a row (one, or the parts of a long message)."""
+    copied_part: int = 0
+    """Which of several links Copy put on the clipboard last (0: all of them)."""
     friend: str = ""
     me: str = ""
     seat: int = 0
@@ -425,6 +431,8 @@ class FriendPanel:
     dealing: int = 0
     """The round being dealt while this side's cards of it are still coming (0: none)."""
     dealing_they_start: bool = False
+    dealing_first: bool = False
+    """The round being dealt waits for the friend's shuffle, the first of its two (this side is the inviter)."""
     """The friend starts that round (this side's cards come with their first move)."""
 
 
@@ -492,3 +500,4 @@ class TableState:
     friend_open: bool = False                  # phones: the friend bar folded on your turn, opened by its button
     friend: FriendPanel | None = None          # a game with a friend: its bar (or screen before the table)
     friends: list[FriendEntry] = field(default_factory=list)   # start screen: the games with friends kept
+    friend_said: tuple[str, Reason] | None = None   # start screen: a game of that list, and why it did not open

@@ -18,7 +18,8 @@ read) it is `button[data-action=friend-panel]` with `aria-expanded`, which opens
 
 from __future__ import annotations
 
-from ..i18n import Strings
+from ..i18n import Reason, Strings
+from ..store.friends import VERSION, FriendEntry
 from .model import FriendPanel, TableState
 from .nodes import Node, h
 
@@ -36,54 +37,69 @@ def _problems(panel: FriendPanel, s: Strings) -> Node | None:
 
 
 def _note(panel: FriendPanel, s: Strings) -> Node | None:
-    """What just happened that is not a refusal (a link seen again, the game followed from another tab)."""
+    """What just happened that is not a refusal (a link seen again, the game followed from another tab, the parts
+    of a long message opened so far: `data-parts="HAVE/TOTAL"`)."""
     if panel.note is None:
         return None
-    return h("p", {"class": "friend-note", "role": "status", "data-note": panel.note.code}, s.reason(panel.note))
+    values = panel.note.values
+    parts = f"{values['have']}/{values['total']}" if "have" in values and "total" in values else None
+    return h("p", {"class": "friend-note", "role": "status", "data-note": panel.note.code, "data-parts": parts},
+             s.reason(panel.note))
 
 
 def status_line(panel: FriendPanel, s: Strings) -> str:
-    """The one sentence that says where the game is and what to do now."""
+    """The one sentence that says where the game is and what to do now (several links to send: "these links")."""
     friend = panel.friend or s.t("friend.someone")
+
+    def said(key: str, **values: object) -> str:
+        several = len(panel.links) > 1 and s.has(key + ".parts")
+        return s.t(key + ".parts" if several else key, **values)
+
     if panel.busy is not None:
-        return s.t(f"friend.busy.{panel.busy}")
+        return said(f"friend.busy.{panel.busy}")
     if panel.phase == "setup":
-        return s.t("friend.setup.about")
+        return said("friend.setup.about")
+    if panel.phase == "parts":
+        return said("friend.parts.about")
     if panel.live == "connecting" and panel.live_code and panel.phase == "game":   # the live line says what to send
-        return s.t("live.status.connecting", name=friend)
-    if panel.dealing and not panel.link and panel.status in ("their-turn", "waiting"):
-        key = "friend.status.dealing-they-start" if panel.dealing_they_start else "friend.status.dealing"
-        return s.t(key, name=friend, round=panel.dealing)
+        return said("live.status.connecting", name=friend)
+    if panel.dealing and panel.status in ("their-turn", "waiting"):
+        key = ("friend.status.dealing-first" if panel.dealing_first else "friend.status.dealing-they-start"
+               if panel.dealing_they_start else "friend.status.dealing")
+        send = "friend.status.dealing-next-send" if panel.dealing_first else "friend.status.dealing-send"
+        return said(send if panel.link else key, name=friend, round=panel.dealing)
     if panel.live == "connected" and panel.status in ("their-turn", "waiting"):
         key = "live.status.their-turn" if panel.status == "their-turn" else "live.status.waiting"
-        return s.t("live.status.result" if panel.result_coming else key, name=friend)
+        return said("live.status.result" if panel.result_coming else key, name=friend)
     if panel.phase == "invited":
-        return s.t("friend.invited", name=friend)
+        return said("friend.invited", name=friend)
     if panel.status == "invalid":
-        return s.t("friend.status.invalid")
+        return said("friend.status.invalid")
     if panel.abandoned:
-        return s.t("friend.status.abandoned", name=friend, n=panel.number)
+        return said("friend.status.abandoned", name=friend, n=panel.number)
     if panel.status == "over":
-        return s.t("friend.status.over-send", name=friend) if panel.link else s.t("friend.status.over")
+        return said("friend.status.over-send", name=friend) if panel.link else said("friend.status.over")
     if panel.status == "your-turn":
-        return s.t("friend.status.your-turn")
+        return said("friend.status.your-turn")
     if panel.number == 1 and panel.link:
-        return s.t("friend.status.invitation")
+        return said("friend.status.invitation")
     if panel.number == 2 and panel.link and panel.seat == 1:
-        return s.t("friend.status.answer", name=friend)
+        return said("friend.status.answer", name=friend)
     if panel.status == "their-turn":
         if panel.link:
-            return s.t("friend.status.their-turn-send" if panel.sent_move else "friend.status.deal", name=friend)
-        return s.t("friend.status.their-turn", name=friend)
+            return said("friend.status.their-turn-send" if panel.sent_move else "friend.status.deal", name=friend)
+        return said("friend.status.their-turn", name=friend)
     if panel.result_coming:   # this side's move ended the round: its link carries it
-        return s.t("friend.status.result-send" if panel.link else "friend.status.result", name=friend)
-    return s.t("friend.status.send" if panel.link else "friend.status.waiting", name=friend)
+        return said("friend.status.result-send" if panel.link else "friend.status.result", name=friend)
+    return said("friend.status.send" if panel.link else "friend.status.waiting", name=friend)
 
 
 def link_box(panel: FriendPanel, s: Strings) -> Node | None:
-    """The link to send now, with Copy and Share."""
+    """The link to send now, with Copy and Share; several links (a long message's parts) each with its own Copy."""
     if not panel.link:
         return None
+    if len(panel.links) > 1:
+        return links_box(panel, s)
     copied = None
     if panel.copied is not None:
         copied = h("span", {"class": "share-status " + ("ok" if panel.copied else "failed"), "role": "status",
@@ -105,9 +121,42 @@ def link_box(panel: FriendPanel, s: Strings) -> Node | None:
              copied)
 
 
+def links_box(panel: FriendPanel, s: Strings) -> Node:
+    """A long message's links, to send in a row: Copy all (one a line) and Share first, then each link with its own
+    Copy (a chat app that cuts long texts takes them one by one). The hook `[data-friend-link]` holds them all."""
+    n = len(panel.links)
+    name = panel.friend or s.t("friend.someone")
+    copied = None
+    if panel.copied is not None:
+        said = ("friend.part-copied" if panel.copied_part else "share.copied") if panel.copied else "share.failed"
+        copied = h("span", {"class": "share-status " + ("ok" if panel.copied else "failed"), "role": "status",
+                            "data-copied": "true" if panel.copied else "false"},
+                   s.t(said, k=panel.copied_part, n=n))
+    rows = [h("li", {"class": "friend-part"},
+              h("span", {"class": "part-number", "aria-hidden": "true"}, s.t("friend.part-number", k=k, n=n)),
+              h("input", {"type": "text", "readonly": True, "dir": "ltr", "value": link, "data-friend-part": k,
+                          "aria-label": s.t("friend.part-label", k=k, n=n)}),
+              h("button", {"type": "button", "class": "small", "data-action": "friend-copy", "data-value": str(k),
+                           "aria-label": s.t("friend.part-copy", k=k, n=n)}, s.t("action.copy")))
+            for k, link in enumerate(panel.links, 1)]
+    return h("div", {"class": "friend-link friend-links", "data-friend-links": n},
+             h("p", {"class": "field-label", "id": "friend-links-label"}, s.t("friend.send-parts", name=name, n=n)),
+             h("input", {"type": "hidden", "value": panel.link, "data-friend-link": True}),
+             h("div", {"class": "friend-link-row"},
+               h("button", {"type": "button", "class": "primary small", "data-action": "friend-copy", "data-value": ""},
+                 s.t("friend.copy-all", n=n)),
+               h("button", {"type": "button", "class": "small", "data-action": "friend-share"}, s.t("friend.share")),
+               copied),
+             h("details", {"class": "friend-parts-list"},
+               h("summary", {}, s.t("friend.parts-one-by-one", n=n)),
+               h("ol", {"class": "friend-parts", "aria-labelledby": "friend-links-label"}, rows)),
+             h("p", {"class": "muted small-print"}, s.t("friend.parts-about", n=n, name=name)))
+
+
 def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
     """A box to paste the friend's link into (a chat app may open links in another browser)."""
-    label = s.t("friend.paste-invitation") if panel.phase == "setup" else s.t(
+    label = s.t("friend.paste-invitation") if panel.phase == "setup" else s.t("friend.paste-parts") if (
+        panel.phase == "parts") else s.t(
         "live.paste" if panel.live == "connecting" and panel.live_role == "offer" else "friend.paste",
         name=panel.friend or s.t("friend.someone"))
     answer_due = panel.live == "connecting" and panel.live_role == "offer" and bool(panel.live_code)
@@ -116,9 +165,10 @@ def paste_box(panel: FriendPanel, s: Strings, open_: bool = False) -> Node:
              h("summary", {}, label),
              h("label", {"for": PASTE_FIELD, "class": "sr-only"}, label),
              h("textarea", {"id": PASTE_FIELD, "rows": 2, "dir": "ltr", "spellcheck": "false", "autocomplete": "off",
-                            "data-friend-paste": True}, panel.pasted[:9000] or None),
+                            "data-friend-paste": True}, panel.pasted or None),
              h("button", {"type": "button", "class": "small", "data-action": "friend-paste", "data-input": PASTE_FIELD},
-               s.t("live.connect" if answer_due else "friend.paste-open")))
+               s.t("live.connect" if answer_due else "friend.paste-open-all" if panel.phase == "parts" else
+                   "friend.paste-open")))
 
 
 def quiet(panel: FriendPanel) -> bool:
@@ -193,6 +243,8 @@ def friend_screen(state: TableState, s: Strings) -> Node:
                          "data-input": NAME_FIELD, "disabled": panel.busy is not None, "data-autofocus": True},
               s.t("friend.invite")),
             paste_box(panel, s)]
+    elif panel.phase == "parts":
+        body += [paste_box(panel, s, open_=True)]
     elif panel.phase == "invited":
         body += [
             h("p", {"class": "note"}, s.t(f"mode.{panel.mode}")),
@@ -288,18 +340,33 @@ def _name_field(s: Strings, name: str = "") -> Node:
 
 
 def friends_list(state: TableState, s: Strings) -> Node | None:
-    """The start screen's games with friends, each a button that opens it."""
+    """The start screen's games with friends, each a button that opens it; a game an older version started says so
+    (`data-friend-game="old"`) and has a button that removes it (it cannot go on here)."""
     if not state.friends:
         return None
     return h("section", {"class": "friend-games", "aria-labelledby": "friend-games-title"},
              h("h2", {"id": "friend-games-title"}, s.t("friend.games")),
-             h("ul", {}, [h("li", {},
-                            h("button", {"type": "button", "class": "link-button", "data-action": "open-friend",
-                                         "data-value": e.id, "data-friend-game": e.status},
-                              s.t("friend.game-line", name=e.friend or s.t("friend.someone"),
-                                  status=s.t("friend.abandoned" if e.abandoned else f"friend.list.{e.status}",
-                                             name=e.friend or s.t("friend.someone")))))
-                          for e in state.friends]))
+             h("ul", {}, [_friend_line(e, s, state.friend_said) for e in state.friends]))
+
+
+def _friend_line(e: FriendEntry, s: Strings, said: tuple[str, Reason] | None = None) -> Node:
+    name = e.friend or s.t("friend.someone")
+    old = e.version < VERSION
+    status = s.t("friend.list.old" if old else "friend.abandoned" if e.abandoned else f"friend.list.{e.status}",
+                 name=name)
+    opener = h("button", {"type": "button", "class": "link-button", "data-action": "open-friend", "data-value": e.id,
+                          "data-friend-game": "old" if old else e.status},
+               s.t("friend.game-line", name=name, status=status))
+    why = None
+    if said is not None and said[0] == e.id:   # why it did not open, under its line (a refusal's hook)
+        why = h("div", {"class": "problems", "role": "alert", "data-problems": True},
+                h("ul", {}, h("li", {"data-code": said[1].code}, s.reason(said[1]))))
+    if not old:
+        return h("li", {}, opener, why)
+    return h("li", {"class": "old"}, opener,
+             h("button", {"type": "button", "class": "link-button small", "data-action": "friend-forget",
+                          "data-value": e.id, "aria-label": s.t("friend.forget-label", name=name)},
+               s.t("friend.forget")), why)
 
 
 def play_friend_button(state: TableState, s: Strings) -> list[Node] | None:

@@ -55,9 +55,14 @@ LEVELS: tuple[str, ...] = _levels()
 OPPONENTS = (*LEVELS, "human")
 """What ``?opponent=`` accepts: a level, or two people on one device."""
 SEATS = ("0", "1", "all")
-MAX_FRIEND = 8_000
-"""Longest `#friend=` message read (characters; the longest a game makes is under 4,000)."""
+MAX_FRIEND = 90_000
+"""Longest `#friend=` message read (characters): a move is under 4,000, a message that carries a deck about 19,000
+(sent as `#part=` links, but a whole one is read too), a catch-up link of several messages longer."""
+MAX_PART = 4_000
+"""Longest `#part=` read (characters): a part carries at most 3,800 of its message (`jaipur.fair.wire.PART_CHARS`)."""
 _B64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+_PIECES = _B64URL | {"."}
+"""A friend message's characters: base64url, and `.` between the messages of a catch-up link or a part's fields."""
 MAX_VALUE = 20_000
 """Longest hash value read (characters); a full three-round record in compact form is about 1,000."""
 
@@ -90,6 +95,7 @@ class PageRequest:
     reply: bool = True                           # `?reply=0`: the computer does not answer in a position (a lesson)
     collection: str | None = None                # `?puzzle=ID`: a puzzle of the collection (jaipur.puzzlebook)
     friend: str | None = None                    # `#friend=…`: a message of a game with a friend (jaipur.fair)
+    part: str | None = None                      # `#part=…`: a part of a long one (jaipur.fair.wire.split)
     live: str | None = None                      # `#live=…`: a friend's offer to connect live (web/live/signal.py)
     players: tuple[str, str] | None = None
     hosts: tuple[str, ...] = ()
@@ -268,8 +274,14 @@ def _parse(req: PageRequest, search: str, hash_text: str) -> None:
     frag = _hash_params(hash_text)
     if "friend" in frag:   # a game with a friend: read by its mode (the cryptography checks it)
         value = frag.pop("friend").strip()
-        if value and len(value) <= MAX_FRIEND and all(c in _B64URL for c in value):
+        if value and len(value) <= MAX_FRIEND and all(c in _PIECES for c in value):
             req.friend = value
+        else:
+            problems.append(_problem("param.friend"))
+    if "part" in frag:       # a part of a long message: kept until the others come (web/store/parts.py)
+        value = frag.pop("part").strip()
+        if value and len(value) <= MAX_PART and all(c in _PIECES for c in value):
+            req.part = value
         else:
             problems.append(_problem("param.friend"))
     if "live" in frag:       # an offer to play live: read by the friend game's mode

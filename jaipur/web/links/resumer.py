@@ -38,6 +38,7 @@ class Resuming(Page, Opener, Protocol):
     def open_match(self, record: Record, opponent: str, human_seat: int, players: tuple[str, str] | None = None,
                    caption: str = "", saves: bool = True, earlier: list[Record] | None = None,
                    undos: int = 0) -> None: ...
+    def friend_parts(self, text: str) -> None: ...
     def open_mode(self, mode: Mode) -> None: ...
     def open_collection(self, puzzle_id: str) -> bool: ...
 
@@ -65,7 +66,9 @@ class Resumer:
         """Open the replay, puzzle or position the address names (a position may yield to the saved
         game of that same link when `resume`); False when the address names none of them."""
         page, a = self.page, self.page.address
-        if a.friend is not None or a.live is not None:   # a game with a friend: its kept game, or the invitation
+        if a.part is not None:                   # a part of a friend's long message: kept until the others come
+            page.friend_parts(f"part={a.part}")
+        elif a.friend is not None or a.live is not None:   # a game with a friend: its kept game, or the invitation
             from ..modes.friend import open_link
 
             parts = ([f"friend={a.friend}"] if a.friend is not None else []) + (

@@ -28,8 +28,9 @@ from ...fair.errors import Refused
 from . import signal
 
 STATES = ("off", "connecting", "connected", "lost")
-MAX_FRAME = 12_000
-"""The longest frame read (characters): a message's text is under 8,000."""
+MAX_FRAME = 40_000
+"""The longest frame read (characters): a move's message is under 4,000, one that deals (a deck and the argument of its
+shuffle) about 20,000; a message goes whole over the channel, never in parts. `assets/js/live.js` has the same bound."""
 
 
 class Channel(Protocol):

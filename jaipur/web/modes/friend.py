@@ -7,6 +7,12 @@ invitation being looked at). Everything the cryptography does runs in small step
 change the game is kept in the browser (`web/store/friends.py`). The table is drawn from the game's view for
 this seat; a round's result opens its dialog once both secrets have been checked.
 
+A message that carries a deck (about 19,000 characters) is sent as several links, `#part=…` (`send_links`,
+`jaipur.fair.wire.split`), offered together to send in a row; the friend's page gathers them in any order
+(`Controller.friend_parts`, `web/store/parts.py`), says how many are still missing (`gathered`), and takes the
+message once its last part is in, exactly as its whole link. A game an older version started (and its links) is
+said so (`friend-old-version`) and never read or written here.
+
 One game, any number of tabs: what is kept only moves forward (`keep` refuses to write over a newer chain of
 messages). A tab follows the kept game whenever another tab changes it (`on_storage`), and reads it back before
 it takes a link or plays, so a link opened in any tab is taken against the newest game; a tab that made a move
@@ -33,10 +39,13 @@ from ..draw.motion import Flight, Played
 from ..i18n import Reason, Strings
 from ..live import signal
 from ..store.friends import compare, held_chain, keep, load_game_data, newer, remember_name, remembered_name
+from ..store.parts import Joined
 from .base import MODAL, BaseMode, Page, fill
 from .friend_live import LIVE_ACTIONS, LiveSide
 from .thinker import stepped
 
+MAX_PASTE = 100_000
+"""Characters of a refused paste kept in the box (several links of a long message, one a line)."""
 CRYPTO_ARCHIVE = "./assets/vendor/friend.zip"
 """The cryptography's modules (ecdsa), fetched and unpacked the first time a friend game needs them."""
 
@@ -60,6 +69,9 @@ class FriendMode(BaseMode):
         self.stale = False                      # another tab changed the game while this one was busy
         self._replacing: list[str] | None = None   # the chain a catch-up link replaced (written over once)
         self.copied: bool | None = None
+        self.copied_part = 0                    # which link Copy put on the clipboard (0: all of them)
+        self.gathering = False                  # parts of a friend's long message opened here, no game shown yet
+        self.queued: list[str] = []             # links to take once what runs now is done (a message just joined)
         self.results_seen = len(game.results()) if game is not None else 0
         self.result_round: int | None = None    # the round whose result dialog is open
         self._token = 0
@@ -106,14 +118,19 @@ class FriendMode(BaseMode):
         """Derived: BaseMode's assignment is ignored."""
 
     def dealing(self) -> tuple[int, int | None]:
-        """The round being dealt while this side's cards of it have not come yet, and the seat that starts it;
-        (0, None) when the table shows the round being played."""
+        """The round being dealt while this side's cards of it have not come yet (from the moment the round before
+        is scored, the match going on: its first shuffle is the friend's), and the seat that starts it; (0, None)
+        when the table shows the round being played."""
         g = self.game
         shown = g.table_round() if g is not None else None
-        if g is None or shown is None or not g.rounds or max(g.rounds) <= shown.number or shown.final is None:
+        if g is None or shown is None or shown.final is None:
             return 0, None
         result = _result(shown.final, g.seat)
-        return max(g.rounds), result.get("next_starter")
+        if max(g.rounds) > shown.number:
+            return max(g.rounds), result.get("next_starter")
+        if result.get("match_winner") is None and result.get("next_starter") is not None:
+            return shown.number + 1, result.get("next_starter")
+        return 0, None
 
     @property
     def position(self) -> Position | None:
@@ -171,17 +188,18 @@ class FriendMode(BaseMode):
         """What the friend's bar (or screen) says: the phase, whose turn, the link to send, what is running."""
         g = self.game
         side = self.side
-        link = side.code() or self.catch_up_link()
-        if not link and g is not None and g.outgoing() is not None and not side.carries() and not side.holds_last():
-            link = self.page.platform.page_url() + "#" + g.outgoing_text()   # live, the channel carries it
-        phase = "game" if g is not None else ("invited" if self.invitation else "setup")
+        links = self.send_links()
+        phase = "game" if g is not None else ("invited" if self.invitation else "parts" if self.gathering else "setup")
         invalid = None
         if g is not None and g.invalid is not None:
             invalid = Reason(g.invalid.code, g.invalid.message, dict(g.invalid.values))
         v = g.view() if g is not None else None
         dealt, starter = self.dealing()
+        # the inviter's cards of a new round come with the friend's next message, its first move when it starts; the
+        # friend's come with the inviter's deal, before anyone moves
         return FriendPanel(
-            phase=phase, status=g.status if g is not None else "waiting", link=link,
+            phase=phase, status=g.status if g is not None else "waiting", link="\n".join(links), links=tuple(links),
+            copied_part=self.copied_part,
             live=side.state, live_role=side.role, live_code=side.code(),
             presence=side.presence(), delivered=bool(side.live and side.live.delivered),
             rematch_from=bool(side.rematch), stun=side.settings.stun, alert=side.settings.alert,
@@ -195,7 +213,8 @@ class FriendMode(BaseMode):
             herd_coming=bool(v and v.get("coming", {}).get("herd")),
             sent_move=bool(g and g.messages and g.messages[-1].sender == g.seat and g.messages[-1].move is not None),
             note=self.note, pasted=self.pasted if self.problem is not None else "",
-            dealing=dealt, dealing_they_start=g is not None and starter == g.other)
+            dealing=dealt, dealing_they_start=g is not None and g.seat == 0 and starter == g.other,
+            dealing_first=bool(dealt and g is not None and g.seat == 0 and dealt not in g.rounds))
 
     def log(self) -> list[LogEntry]:
         """Every round's deal, moves and (once checked) result, as this side saw them."""
@@ -329,10 +348,10 @@ class FriendMode(BaseMode):
             remember_name(self.page.platform, name)
             self._start("accept", lambda: FriendGame.accept_steps(link, name), self._adopt)
         elif action == "friend-paste":
-            self.pasted = text.strip()[:9000]   # shown again in the box when it is refused
+            self.pasted = text.strip()[:MAX_PASTE]   # shown again in the box when it is refused
             self.take_link(text)
         elif action == "friend-copy":
-            self.page.platform.spawn(self._copy())
+            self.page.platform.spawn(self._copy(int(value) if value.isdigit() else 0))
         elif action == "friend-share":
             self.page.platform.spawn(self._share())
         elif action == "friend-abandon" and self.game is not None and self.game.status in ("waiting", "their-turn"):
@@ -383,8 +402,9 @@ class FriendMode(BaseMode):
         if ident != g.game:
             self.problem = Reason("friend-other-game", "This link belongs to another game.")
             return
-        if self.busy is not None:
-            self.problem = Reason("friend-busy", "Wait a moment: the last link is still being checked.")
+        if self.busy is not None:   # taken once the link being checked is done
+            if len(self.queued) < wire.MAX_PIECES:
+                self.queued.append(text)
             return
         if number < g.number and (
                 g.messages[number].content == wire.from_text(text)[:len(g.messages[number].content)]):
@@ -433,6 +453,8 @@ class FriendMode(BaseMode):
                 self.side.after_run()
                 if self.stale and self.busy is None:
                     self.sync()
+                if self.queued and self.busy is None:
+                    self.take_link(self.queued.pop(0))
             self.page.refresh()
 
     async def _crypto(self) -> bool:
@@ -450,9 +472,9 @@ class FriendMode(BaseMode):
             self._adopt(game)
             self.note = Reason("friend-kept-other", "", {"name": game.names[game.other]})
 
-    def catch_up_link(self) -> str:
-        """After the friend sent two versions of one message: a link carrying the one this side took and what
-        came after it, for the friend's page that holds the other ('' when there is none to offer)."""
+    def catch_up_text(self) -> str:
+        """After the friend sent two versions of one message: a link's text (`friend=…`) carrying the one this side
+        took and what came after it, for the friend's page that holds the other ('' when there is none to offer)."""
         g, fork = self.game, self.problem
         if g is None or fork is None or fork.code != "friend-fork":
             return ""
@@ -460,7 +482,20 @@ class FriendMode(BaseMode):
         if not 0 <= k < g.number or g.messages[k].sender != g.other or g.number - k > wire.MAX_PIECES:
             return ""
         text = wire.catch_up_text(g.raw[k:])
-        return self.page.platform.page_url() + "#" + text if len(text) <= wire.MAX_TEXT else ""
+        return text if len(text) <= wire.MAX_TEXT else ""
+
+    def send_links(self) -> list[str]:
+        """The links to send now, in a row: the live offer (or the answer's text), or this side's last message (a
+        catch-up after a fork) as one link, or as several parts when it is long; none while the channel carries it."""
+        g, side = self.game, self.side
+        code = side.code()
+        if code:
+            return [code]
+        text = self.catch_up_text()
+        if not text and g is not None and g.outgoing() is not None and not side.carries() and not side.holds_last():
+            text = g.outgoing_text()
+        url = self.page.platform.page_url()
+        return [url + "#" + piece for piece in wire.split(text)] if text else []
 
     def _adopt(self, game: Any) -> None:
         """An invitation made or answered: this mode now holds its game."""
@@ -520,15 +555,18 @@ class FriendMode(BaseMode):
             self.result_round = results[-1].round
             self.page.open_dialog("match" if g.match_over() else "round")
 
-    async def _copy(self) -> None:
-        link = self.panel_link()
-        if link:
+    async def _copy(self, which: int = 0) -> None:
+        """Copy the links to send (all of them, one a line), or only link `which` (from 1) of several."""
+        links = self.send_links()
+        text = links[which - 1] if 0 < which <= len(links) else "\n".join(links)
+        if text:
             from .base import copy_text
-            self.copied = await copy_text(self.page.platform, link)
+            self.copied_part = which if 0 < which <= len(links) else 0
+            self.copied = await copy_text(self.page.platform, text)
             self.page.refresh()
 
     async def _share(self) -> None:
-        link = self.panel_link()
+        link = "\n".join(self.send_links())
         if not link:
             return
         share = getattr(self.page.platform, "share", None)
@@ -541,12 +579,21 @@ class FriendMode(BaseMode):
         if not shared:
             await self._copy()
 
-    def panel_link(self) -> str:
-        """The link to send now (empty: nothing to send)."""
-        g = self.game
-        if g is None or g.outgoing() is None:
-            return ""
-        return self.page.platform.page_url() + "#" + g.outgoing_text()
+    # ------------------------------------------------------------ parts of a friend's long message
+    def gathered(self, got: Joined, text: str) -> None:
+        """Parts of a long message were opened or pasted (`Controller.friend_parts`): say how many are still missing,
+        that a part opened was one of a message that came whole already, or why a part was refused."""
+        if got.problem is not None:
+            self.problem = _part_reason(got.problem)
+            self.pasted = text.strip()[:MAX_PASTE]
+        elif not got.texts:
+            self.problem = None
+        if got.total and got.missing:
+            values = {"n": got.missing, "have": got.have, "total": got.total}
+            self.note = Reason("friend-parts-again" if got.again else "friend-parts-missing", "", values)
+        elif got.problem is not None and self.note is not None and self.note.code.startswith("friend-parts"):
+            self.note = None   # every part is in, and they do not fit together: no count to say
+        self.gathering = self.game is None and not self.invitation and not got.texts
 
 
 def seen_again(g: FriendGame, number: int) -> Reason:
@@ -575,7 +622,31 @@ def _steps(make: Callable[[], Any]) -> Generator[None, None, Any]:
 
 
 def _reason(exc: FairError) -> Reason:
+    if exc.code == "friend-old-version":
+        return old_version_reason()
     return Reason(exc.code, exc.message, dict(exc.values))
+
+
+def _part_reason(exc: FairError) -> Reason:
+    """A refused part as the page says it: which part is damaged, or that the parts do not fit together (the ones
+    opened are kept either way)."""
+    if exc.code == "friend-parts-mismatch":
+        return Reason("friend-parts-mismatch", "", {"n": int(exc.values.get("n", 0))})
+    if "k" in exc.values:
+        return Reason("friend-part-damaged", "", {"k": int(exc.values["k"]), "n": int(exc.values.get("n", 0))})
+    return Reason("friend-part-unreadable", "")
+
+
+def old_version_reason() -> Reason:
+    """A game (or a link of one) an older version of the friend games started: it cannot go on in this one."""
+    return Reason("friend-old-version", "")
+
+
+def started_by_older_version(data: Any) -> bool:
+    """Whether a kept game's data is the saved form of an older version's game (`jaipur.fair.game.OLD_FORMATS`)."""
+    from ...fair.game import OLD_FORMATS
+
+    return isinstance(data, dict) and data.get("format") in OLD_FORMATS
 
 
 def link_game(text: str) -> tuple[bytes, int | None]:
@@ -602,6 +673,10 @@ def open_link(page: Page, text: str) -> FriendMode:
         mode = FriendMode(page)
         mode.problem = Reason("friend-bad-save", "The game this link belongs to is damaged in this browser's storage: "
                               "it cannot go on.")
+        return mode
+    if started_by_older_version(data):
+        mode = FriendMode(page)
+        mode.problem = old_version_reason()
         return mode
     if data is None:
         mode = FriendMode(page)

@@ -74,11 +74,15 @@ class LiveSide:
         return "thinking" if g is not None and g.status == "their-turn" else "connected"
 
     def code(self) -> str:
-        """What to send now to connect: the offer's link, or the answer's text ('' when none)."""
+        """What to send now to connect: the offer's link (with this side's pending message when it fits one link: a
+        long one goes over the channel once it opens), or the answer's text ('' when none)."""
         live = self.live
         if live is None or live.state != "connecting":
             return ""
-        return live.link(self.mode.page.platform.page_url(), self.mode.game.outgoing_text() if self.mode.game else "")
+        carried = self.mode.game.outgoing_text() if self.mode.game else ""
+        if len(wire.split(carried)) > 1:
+            carried = ""
+        return live.link(self.mode.page.platform.page_url(), carried)
 
     def carries(self) -> bool:
         """The channel is open: the game's messages go over it (no link to send by hand)."""

@@ -18,7 +18,8 @@ that never played one boots without it.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+import re
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ... import safejson
@@ -33,7 +34,11 @@ NAME_KEY = "jaipur.friend-name.v1"
 MAX_GAMES = 50
 """Games listed at most (the oldest finished ones go first when there are more)."""
 MAX_SAVE = 400_000
-"""Characters a kept game may have (a whole match is about 60 000)."""
+"""Characters a kept game may have (a whole match is about 200 000: each round's two decks with their proofs)."""
+VERSION = 2
+"""The friend games' protocol the list's entries are written by (`version`); an entry without one was written by
+version 1, whose games this page lists as started by an older version when their saved form says so."""
+_OLD_FORMAT = re.compile(r'"format"\s*:\s*"jaipur-friend/1"')
 
 
 class Storage(Protocol):
@@ -54,6 +59,8 @@ class FriendEntry:
     status: str
     number: int
     abandoned: bool = False
+    version: int = VERSION
+    """The protocol that started the game: 1 (an older version: it cannot go on here), or VERSION."""
 
 
 def game_id(game: FriendGame) -> str:
@@ -96,8 +103,29 @@ def list_games(store: Storage) -> list[FriendEntry]:
         except (KeyError, TypeError, ValueError):
             continue
         if valid_id(entry.id) and entry.status in STATUSES and entry.seat in (0, 1):
+            if item.get("version") != VERSION and old_save(store.load(KEY_PREFIX + entry.id)):
+                entry = replace(entry, version=1)
             out.append(entry)
     return out
+
+
+def old_save(text: str | None) -> bool:
+    """Whether a kept game's text is the saved form of an older version's game (read from its first characters:
+    the format is the first field every version writes; a text that does not say is read whole).
+
+    >>> old_save('{"format":"jaipur-friend/1","seat":0}'), old_save('{"format":"jaipur-friend/2"}'), old_save(None)
+    (True, False, False)
+    """
+    if not isinstance(text, str):
+        return False
+    head = text[:200]
+    if '"format"' in head:
+        return bool(_OLD_FORMAT.search(head))
+    try:
+        data = safejson.loads(text, "The saved game with a friend", max_chars=MAX_SAVE)
+    except (ValueError, TypeError):
+        return False
+    return isinstance(data, dict) and data.get("format") == "jaipur-friend/1"
 
 
 def load_game_data(store: Storage, ident: str) -> Any:
