@@ -48,7 +48,7 @@ from .teach.puzzle import Puzzle
 from .worker.worker_thinker import WorkerLink, WorkerThinker, browser_link
 
 FRIEND_ACTIONS = frozenset({"friend-mode", "friend-invite", "friend-accept", "friend-paste", "friend-copy",
-                            "friend-share", "friend-abandon"}) | LIVE_ACTIONS
+                            "friend-share", "friend-abandon", "friend-transcript"}) | LIVE_ACTIONS
 """The buttons of a game with a friend (they read a name or a pasted link: `text`)."""
 MIN_THINK = 0.35
 """Seconds the computer shows "thinking…" at least, so its move can be followed."""

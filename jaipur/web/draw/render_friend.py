@@ -221,7 +221,10 @@ def friend_bar(state: TableState, s: Strings) -> Node | None:
              live_box(panel, s),
              rematch_box(panel, s),
              h("button", {"type": "button", "class": "link-button", "data-action": "friend-abandon"},
-               s.t("friend.abandon")) if waiting and panel.number > 2 else None)
+               s.t("friend.abandon")) if waiting and panel.number > 2 else None,
+             h("button", {"type": "button", "class": "link-button", "data-action": "friend-transcript",
+                          "title": s.t("friend.transcript-about")},
+               s.t("friend.transcript")) if panel.number > 2 and panel.status != "your-turn" else None)
 
 
 def friend_screen(state: TableState, s: Strings) -> Node:

@@ -31,7 +31,7 @@ from typing import Any, cast
 from ...errors import JaipurError
 from ...fair import FairError, FriendGame, Refused, clean_name, wire
 from ...position import Position
-from ...record import Record
+from ...record import Record, b64encode
 from ...types import RoundResult
 from ...view import view as seat_view
 from ..draw.model import FriendPanel, Key, LogEntry, MoveEntry, TableState, describe, round_end, round_start
@@ -357,6 +357,22 @@ class FriendMode(BaseMode):
         elif action == "friend-abandon" and self.game is not None and self.game.status in ("waiting", "their-turn"):
             self.game.abandon()
             self.save()
+        elif action == "friend-transcript" and self.game is not None:
+            self.download_transcript(self.game)
+
+    def download_transcript(self, g: FriendGame) -> None:
+        """Offer the game's messages as a file anyone can check (`python -m jaipur friend --check FILE`): no secret
+        of this side is in it, only what both players sent each other."""
+        from ...fair.verify import transcript_of
+
+        name = f"jaipur-friend-{b64encode(g.game)}-{g.number}-messages.txt"
+        try:
+            ok = bool(self.page.platform.download(name, transcript_of(g)))
+        except Exception as exc:  # noqa: BLE001 - a player never sees a traceback
+            self.page.platform.console_warn(f"Jaipur could not download the game's messages: {exc}")
+            ok = False
+        self.note = (Reason("friend-transcript-done", "", {"name": name}) if ok
+                     else Reason("friend-transcript-failed", "The game's messages could not be downloaded."))
 
     def take_link(self, text: str) -> None:
         """A link of this game (pasted or opened): take it; an invitation with no game yet: look at it."""
