@@ -242,7 +242,8 @@ class FriendMode(BaseMode):
         return None
 
     def round_record(self, r: int | None = None) -> Record | None:
-        """A checked round (the last one by default) as a game record from its true deal, for the replay and
+        """A scored round (the last one by default) as a game record from the deal as this side saw it (stand-ins
+        where the rules kept cards hidden: never the other's true cards), for the replay and
         the review of this side's moves; None before a round is checked."""
         g = self.game
         if g is None or not g.results():
