@@ -543,7 +543,8 @@ class Controller:
             return
         else:
             record, seat = mode.shareable(), mode.human_seat
-        self.open_record(record, seat, you=None if isinstance(mode, MatchMode) and mode.human else seat)
+        self.open_record(record, seat, you=None if isinstance(mode, MatchMode) and mode.human else seat,
+                         locked=isinstance(mode, FriendMode))
         replay = self.mode
         if isinstance(replay, ReplayMode):
             replay.step("last")
@@ -650,13 +651,15 @@ class Controller:
         self.open_mode(CollectionMode(self, entries, index))
         return True
 
-    def open_record(self, record: Record, seat: int | str | None = None, you: int | None = None) -> None:
+    def open_record(self, record: Record, seat: int | str | None = None, you: int | None = None,
+                    locked: bool = False) -> None:
         """The replay viewer at the record's first frame, showing the cards `seat` saw (0, 1 or "all"); `you`:
-        the seat of the player in front of the screen, when the record is their own match (said "you")."""
+        the seat of the player in front of the screen, when the record is their own match (said "you");
+        `locked`: only that seat may be shown (a friend game's round, whose other cards are stand-ins)."""
         from .modes.replay import AUTOPLAY_DELAY, ReplayMode
 
         delay = AUTOPLAY_DELAY if self.autoplay_delay is None else self.autoplay_delay
-        self.open_mode(ReplayMode(self, record, seat, delay, self.worker, you))
+        self.open_mode(ReplayMode(self, record, seat, delay, self.worker, you, locked))
 
     def reset(self) -> None:
         """Back to what the page's own address asked for."""

@@ -138,8 +138,12 @@ def test_a_single_round_match_plays_to_its_checked_result_on_both_pages() -> Non
     assert find(a.platform.node, data_match_result="")  # type: ignore[attr-defined]
     entries = list_games(a.platform)  # type: ignore[arg-type]
     assert [(e.friend, e.status) for e in entries] == [("Bo", "over")]
-    click(b, "review-game")            # the checked round replayed from its true deal, Bo's moves reviewed
+    click(b, "review-game")            # the round replayed as Bo saw it, his moves reviewed
     assert b.mode is not None and b.mode.kind == "replay" and b.viewer == 1
+    # only Bo's side is true (the rest are stand-ins): no way to show Ava's cards or everyone's
+    assert not find(b.platform.node, data_action="replay-seat")  # type: ignore[attr-defined]
+    click(b, "replay-seat", "all")
+    assert b.mode.replayer.seen_from == 1  # type: ignore[attr-defined]
 
 
 def test_a_tampered_or_foreign_link_is_refused_in_a_sentence_and_changes_nothing() -> None:

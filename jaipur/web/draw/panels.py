@@ -53,6 +53,7 @@ class ReplayFrame(ReplayInfo):
     to_move: int
     status: str
     you: int | None                  # the seat of the player whose own match this is (None: a record)
+    locked: bool                     # only the player's own seat may be shown (a friend game: the rest stand-ins)
 
 
 class SharePanel(TypedDict):

@@ -79,5 +79,5 @@ def replay_controls(state: TableState, s: Strings, v: dict[str, Any]) -> Node:
                                "aria-pressed": "true" if seen == val else "false"},
                     s.t("replay.seen.all") if val == "all" else s.t("replay.seen.you") if val == r.get("you")
                     else s.t("replay.seen.seat", name=names[int(val)]))
-                  for val in (0, 1, "all")])),
+                  for val in (0, 1, "all")]) if not r.get("locked") else None),
              h("p", {"class": "muted keys"}, s.t("replay.keys")))

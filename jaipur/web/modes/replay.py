@@ -44,8 +44,10 @@ class ReplayMode(BaseMode):
     actions = frozenset({*STEPS, "replay-play", "replay-seat"})
 
     def __init__(self, page: Page, record: Record, seat: int | str | None = None,
-                 delay: float = AUTOPLAY_DELAY, worker: WorkerLink | None = None, you: int | None = None) -> None:
+                 delay: float = AUTOPLAY_DELAY, worker: WorkerLink | None = None, you: int | None = None,
+                 locked: bool = False) -> None:
         self.replayer = Replayer(record, seat if seat in (0, 1, "all") else 0)
+        self.locked = locked   # a friend game's round: only its own seat is true, the rest are stand-ins
         super().__init__(page)
         self.you = you if you in (0, 1) else None   # the seat of the player whose own match this is (None: a record)
         self.delay = delay
@@ -95,7 +97,7 @@ class ReplayMode(BaseMode):
         st.last = None          # the move just played is said in the replay controls
         st.interactive = False
         st.replay = {**info, "autoplay": self.autoplaying, "rounds": rp.rounds(), "round": p.round,
-                     "to_move": p.to_move, "status": p.status, "you": self.you}
+                     "to_move": p.to_move, "status": p.status, "you": self.you, "locked": self.locked}
         st.review = {"running": self.reviewing, "review": self.review, "seat": self._review_seat(),
                      "done": self.reviewed, "total": self.to_review, "where": self.reviewer,
                      "moves": self._marked_moves()}
@@ -129,7 +131,7 @@ class ReplayMode(BaseMode):
             self.step(STEPS[action], value)
         elif action == "replay-play":
             self.toggle_autoplay()
-        elif action == "replay-seat":
+        elif action == "replay-seat" and not self.locked:
             self.replayer.set_seen_from("all" if value == "all" else int(value) if value in ("0", "1") else value)
         return False
 
