@@ -79,6 +79,18 @@ def friend_state(c: Controller) -> str:
     return found[0].attrs["data-friend"] if found else ""
 
 
+def deal_both_ways() -> tuple[Controller, Controller]:
+    """An invitation answered and the deal passed both ways until one side has the move."""
+    a = invite()
+    b = page(hash_text=link_of(a)[link_of(a).index("#"):])
+    click(b, "friend-accept", text="Bo")
+    click(a, "friend-paste", text=link_of(b))
+    click(b, "friend-paste", text=link_of(a))    # Ava's deal
+    if friend_state(b) != "your-turn":           # she starts: Bo's reply opens her hand
+        click(a, "friend-paste", text=link_of(b))
+    return a, b
+
+
 def test_an_invitation_is_a_link_the_friend_opens_and_answers() -> None:
     a = invite()
     link = link_of(a)

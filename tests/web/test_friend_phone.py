@@ -11,7 +11,7 @@ from jaipur.web.draw.nodes import Node, find, text_of, walk
 from jaipur.web.draw.render_friend import friend_bar, friend_chip, play_friend_button, quiet
 from jaipur.web.i18n import Reason, strings
 
-from .test_friend import click, friend_state, invite, link_of, page
+from .test_friend import click, deal_both_ways, friend_state
 
 
 def _state(open_: bool = False, **panel: object) -> TableState:
@@ -105,13 +105,7 @@ def test_play_a_friend_says_what_it_is_in_one_line() -> None:
 def test_the_chip_in_the_header_opens_and_shuts_the_bar_through_the_controller() -> None:
     """A real game between two controllers: the side to move finds the chip in its header; the chip opens the
     folded bar, a live setting keeps it open, Escape and a tapped card shut it."""
-    a = invite()
-    b = page(hash_text=link_of(a)[link_of(a).index("#"):])
-    click(b, "friend-accept", text="Bo")
-    click(a, "friend-paste", text=link_of(b))
-    click(b, "friend-paste", text=link_of(a))    # Ava's deal
-    if friend_state(b) != "your-turn":           # she starts: Bo's reply opens her hand
-        click(a, "friend-paste", text=link_of(b))
+    a, b = deal_both_ways()
     me = a if friend_state(a) == "your-turn" else b
     assert friend_state(me) == "your-turn"
 

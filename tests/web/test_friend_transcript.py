@@ -3,21 +3,9 @@
 from __future__ import annotations
 
 from jaipur.fair.verify import check_transcript, read_transcript
-from jaipur.web.app import Controller
 from jaipur.web.draw.nodes import find, text_of
 
-from .test_friend import click, friend_state, invite, link_of, page, reply
-
-
-def deal_both_ways() -> tuple[Controller, Controller]:
-    a = invite()
-    b = page(hash_text=link_of(a)[link_of(a).index("#"):])
-    click(b, "friend-accept", text="Bo")
-    click(a, "friend-paste", text=link_of(b))
-    click(b, "friend-paste", text=link_of(a))    # Ava's deal
-    if friend_state(b) != "your-turn":           # she starts: Bo's reply opens her hand
-        click(a, "friend-paste", text=link_of(b))
-    return a, b
+from .test_friend import click, deal_both_ways, friend_state, reply
 
 
 def test_the_waiting_side_downloads_the_games_messages_and_they_check() -> None:
